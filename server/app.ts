@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { ApiError } from './lib/api-error';
+import { silentLogger, type Logger } from './lib/logger';
+import { securityHeaders } from './lib/security-headers';
+import { adminRoutes } from './routes/admin/admin.routes';
+import { customerRoutes } from './routes/customers/customers.routes';
+import { healthRoutes } from './routes/health/health.routes';
+import { registrationTokenRoutes } from './routes/registration-tokens/registration-tokens.routes';
+import { surveyRoutes } from './routes/surveys/surveys.routes';
+import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
+
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  logger?: Logger;
+  /** The built SPA; absent in API-only use (tests, the dev server where Vite serves the page). */
+  spa?: Hono;
+}
+
+/** The whole HTTP surface: `/api/*` and, when given, the SPA for everything else. */
+export function createApp({ env, db, logger = silentLogger, spa }: AppDeps): Hono {
+  const app = new Hono();
+
+  // One line per request, with the route pattern (never the path: it may hold a registration code).
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info('request', {
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  });
+  app.use('*', securityHeaders(env));
+
+  const api = new Hono();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+      },
+    }),
+  );
+  api.use('*', async (c, next) => {
+    await next();
+    // Answers may carry personal data: nothing is kept by browsers or proxies unless a route says so.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+  api.use('*', async (c, next) => {
+    const open = c.req.path === '/api/health' || c.req.path.startsWith('/api/admin/');
+    if (!open && c.req.header('x-api-key') !== env.apiKey) {
+      throw new ApiError(401, 'unauthorized', 'A valid x-api-key header is required.');
+    }
+    await next();
+  });
+
+  api.route('/health', healthRoutes({ db }));
+  if (env.adminApiKey) {
+    api.route(
+      '/admin',
+      adminRoutes({
+        db,
+        adminApiKey: env.adminApiKey,
+        publicUrl: env.publicUrl,
+        tokenTtlDays: env.tokenTtlDays,
+        defaultPhoneCountry: env.defaultPhoneCountry,
+      }),
+    );
+  }
+  api.route(
+    '/registration-tokens',
+    registrationTokenRoutes({ db, missesPerMinute: env.lookupMissesPerMinute, trustProxy: env.trustProxy }),
+  );
+  api.route('/customers', customerRoutes({ db }));
+  api.route('/surveys', surveyRoutes({ db }));
+  api.route('/vehicles', vehicleRoutes({ db }));
+  api.all('*', () => {
+    throw new ApiError(404, 'not_found', 'There is no such API route.');
+  });
+
+  app.route('/api', api);
+  if (spa) app.route('/', spa);
+
+  app.notFound((c) => c.json(new ApiError(404, 'not_found', 'Not found.').toBody(), 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status);
+    // Only the error's class and database code: its message may quote submitted values.
+    const code = (error as { code?: unknown }).code;
+    logger.error('unhandled', {
+      route: c.req.routePath,
+      error: error.name,
+      ...(typeof code === 'string' ? { code } : {}),
+    });
+    return c.json(
+      new ApiError(500, 'internal_error', 'Something went wrong on our side. Please try again.').toBody(),
+      500,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import { createServer as createHttpServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import { createServer as createViteServer } from 'vite';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoRegistration, seedVehicles } from './db/seed';
+import { loadEnv } from './env';
+import { jsonLogger } from './lib/logger';
+import { injectRuntimeConfig, runtimeConfig } from './runtime-config';
+
+/** `npm run dev`: the API and Vite (with HMR) in one process, on one port. */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const env = loadEnv();
+const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+await seedVehicles(database.db);
+const demoUrl = await seedDemoRegistration(database.db, env);
+
+const api = getRequestListener(createApp({ env, db: database.db, logger: jsonLogger() }).fetch);
+const httpServer = createHttpServer();
+const vite = await createViteServer({
+  root,
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: { server: httpServer } },
+});
+
+httpServer.on('request', (req, res) => {
+  if (req.url?.startsWith('/api/') || req.url === '/api') {
+    void api(req, res);
+    return;
+  }
+  vite.middlewares(req, res, () => {
+    // Not a module or a public file: the SPA's page, as Vite transforms it, with the runtime configuration.
+    void (async () => {
+      try {
+        const template = await readFile(`${root}index.html`, 'utf8');
+        const html = await vite.transformIndexHtml(req.url ?? '/', template);
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(injectRuntimeConfig(html, runtimeConfig(env)));
+      } catch (error) {
+        vite.ssrFixStacktrace(error as Error);
+        res.writeHead(500).end('Dev server error; see the terminal.');
+        console.error(error);
+      }
+    })();
+  });
+});
+
+httpServer.listen(env.port, env.host, () => {
+  console.log(`Club Profile (dev, HMR) at http://localhost:${env.port}`);
+  if (demoUrl) console.log(`Demo registration link: ${demoUrl}`);
+});

@@ -1,0 +1,136 @@
+import * as v from 'valibot';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
+
+const DEFAULT_SITE = 'https://brightwater-carwash.example';
+
+const integer = (fallback: number, min: number, max: number, name: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, `${name} must be a whole number`),
+      v.transform(Number),
+      v.minValue(min, `${name} must be at least ${min}`),
+      v.maxValue(max, `${name} must be at most ${max}`),
+    ),
+    String(fallback),
+  );
+
+const url = (fallback: string, name: string) =>
+  v.optional(v.pipe(v.string(), v.url(`${name} must be an absolute URL`)), fallback);
+
+const envSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  PORT: integer(3000, 0, 65535, 'PORT'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(?:ql)?:\/\//, 'DATABASE_URL must be a postgres:// connection string')),
+  ),
+  API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'API_KEY must be at least 8 characters')), 'club-profile-dev'),
+  ADMIN_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'ADMIN_API_KEY must be at least 16 characters'))),
+  TOKEN_TTL_DAYS: integer(30, 1, 3650, 'TOKEN_TTL_DAYS'),
+  LOOKUP_MISSES_PER_MINUTE: integer(30, 1, 100_000, 'LOOKUP_MISSES_PER_MINUTE'),
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
+  OPERATOR_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Brightwater Car Wash'),
+  LOGO_URL: v.optional(v.string(), '/logo.svg'),
+  TERMS_URL: url(`${DEFAULT_SITE}/terms`, 'TERMS_URL'),
+  PRIVACY_URL: url(`${DEFAULT_SITE}/privacy`, 'PRIVACY_URL'),
+  SUPPORT_URL: url(`${DEFAULT_SITE}/support`, 'SUPPORT_URL'),
+  LOCATIONS_URL: url(`${DEFAULT_SITE}/locations`, 'LOCATIONS_URL'),
+  MANAGE_MEMBERSHIP_URL: url(`${DEFAULT_SITE}/membership`, 'MANAGE_MEMBERSHIP_URL'),
+  FAQS_URL: url(`${DEFAULT_SITE}/faq`, 'FAQS_URL'),
+  OPERATOR_URL: url(DEFAULT_SITE, 'OPERATOR_URL'),
+  ANALYTICS_ID: v.optional(v.pipe(v.string(), v.regex(/^G-[A-Z0-9]+$/, 'ANALYTICS_ID must look like G-XXXXXXX'))),
+  DEFAULT_PHONE_COUNTRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((code) => isSupportedCountry(code), 'DEFAULT_PHONE_COUNTRY must be an ISO country code such as US'),
+    ),
+    'US',
+  ),
+});
+
+export interface Env {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiKey: string;
+  adminApiKey: string | undefined;
+  tokenTtlDays: number;
+  lookupMissesPerMinute: number;
+  trustProxy: boolean;
+  operatorName: string;
+  logoUrl: string;
+  links: {
+    terms: string;
+    privacy: string;
+    support: string;
+    locations: string;
+    manageMembership: string;
+    faqs: string;
+    operatorHome: string;
+  };
+  analyticsId: string;
+  defaultPhoneCountry: CountryCode;
+}
+
+export class EnvError extends Error {}
+
+/** Parses a whole environment; empty values count as unset, so a copied `.env.example` works as it is. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(envSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.output;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    apiKey: e.API_KEY,
+    adminApiKey: e.ADMIN_API_KEY,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY === 'true',
+    operatorName: e.OPERATOR_NAME,
+    logoUrl: e.LOGO_URL,
+    links: {
+      terms: e.TERMS_URL,
+      privacy: e.PRIVACY_URL,
+      support: e.SUPPORT_URL,
+      locations: e.LOCATIONS_URL,
+      manageMembership: e.MANAGE_MEMBERSHIP_URL,
+      faqs: e.FAQS_URL,
+      operatorHome: e.OPERATOR_URL,
+    },
+    analyticsId: e.ANALYTICS_ID ?? '',
+    defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY as CountryCode,
+  };
+}
+
+/** The process environment, parsed once; a wrong setting stops the process with a message saying which. */
+export function loadEnv(): Env {
+  try {
+    if (typeof process.loadEnvFile === 'function') process.loadEnvFile();
+  } catch {
+    // No .env file: the environment alone configures the server.
+  }
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

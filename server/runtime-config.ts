@@ -1,0 +1,24 @@
+import type { RuntimeConfig } from '../src/domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/domain/runtime-config';
+import type { Env } from './env';
+
+export function runtimeConfig(env: Env): RuntimeConfig {
+  return {
+    apiKey: env.apiKey,
+    operatorName: env.operatorName,
+    logoUrl: env.logoUrl,
+    links: env.links,
+    analyticsId: env.analyticsId,
+    defaultPhoneCountry: env.defaultPhoneCountry,
+  };
+}
+
+/**
+ * Embeds the configuration in index.html as inert JSON, so the first paint needs no extra request and one build
+ * serves any deployment. `<` is escaped so no value can close the script element.
+ */
+export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  const tag = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return html.replace('</head>', `${tag}</head>`);
+}

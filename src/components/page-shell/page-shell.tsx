@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { runtimeConfig } from '../../lib/runtime-config';
+import styles from './page-shell.module.css';
+
+/** Spec §2 page shell: dark top bar with the logo, the routed content, and the footer. */
+export function PageShell({ children }: { children: ReactNode }) {
+  const { operatorName, logoUrl, links } = runtimeConfig;
+  return (
+    <div className={styles.shell}>
+      <header className={styles.topbar}>
+        <img className={styles.logo} src={logoUrl} alt={operatorName} width={40} height={40} />
+      </header>
+      <main className={styles.main}>{children}</main>
+      <footer className={styles.footer}>
+        <p>
+          © {new Date().getFullYear()} {operatorName}
+        </p>
+        <ul className={styles.links}>
+          <li>
+            <a href={links.privacy} target="_blank" rel="noopener noreferrer">
+              Privacy
+            </a>
+          </li>
+          <li>
+            <a href={links.terms} target="_blank" rel="noopener noreferrer">
+              Terms
+            </a>
+          </li>
+          <li>
+            <a href={links.support} target="_blank" rel="noopener noreferrer">
+              Support
+            </a>
+          </li>
+        </ul>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { FieldErrors } from './validation';
+
+export type ApiErrorCode =
+  | 'invalid_json'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'not_found'
+  | 'registration_unavailable'
+  | 'unknown_customer'
+  | 'idempotency_key_reused'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal_error';
+
+/** Every API error answers this body, with the HTTP status that fits. */
+export interface ApiErrorBody {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    issues?: FieldErrors;
+  };
+}

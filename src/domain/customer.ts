@@ -1,0 +1,174 @@
+import * as v from 'valibot';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { CONSENT_VERSION } from './consent';
+import { MANUAL_REGISTRATION_ID } from './registration';
+import { US_STATE_CODES } from './us-states';
+import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
+
+/** Spec §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
+export const CUSTOMER_MESSAGES = {
+  firstName: 'First Name is required',
+  lastName: 'Last Name is required',
+  address: 'Address is required',
+  city: 'City is required',
+  region: 'State is required',
+  postalCode: 'Zip code is required',
+  postalCodeFormat: 'Enter a 5-digit Zip code (or ZIP+4)',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid Email',
+  vehicleYear: 'Vehicle Year is required',
+  vehicleYearRange: 'Choose a Vehicle Year from the list',
+  vehicleMake: 'Vehicle Make is required',
+  vehicleModel: 'Vehicle Model is required',
+  vehicleColor: 'Vehicle Color is required',
+  isAgreedToTerms: 'You must agree to the terms and conditions.',
+  registrationId: 'Registration code is missing',
+  mobileNumber: 'Enter a valid mobile number',
+} as const;
+
+export const CUSTOMER_LIMITS = {
+  name: 50,
+  address: 100,
+  city: 60,
+  email: 254,
+  vehicle: 60,
+} as const;
+
+function tooLong(label: string, max: number): string {
+  return `${label} must be at most ${max} characters`;
+}
+
+function requiredText(label: string, required: string, max: number) {
+  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong(label, max)));
+}
+
+const optionalText = (label: string, max: number) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string()),
+      v.transform((value) => (value ?? '').trim()),
+      v.maxLength(max, tooLong(label, max)),
+    ),
+    '',
+  );
+
+const vehicleYear = v.pipe(
+  v.unknown(),
+  // A native select hands over strings; the record keeps a number.
+  v.transform((value) => (typeof value === 'string' && /^\d{4}$/.test(value) ? Number(value) : value)),
+  v.number(CUSTOMER_MESSAGES.vehicleYear),
+  v.integer(CUSTOMER_MESSAGES.vehicleYear),
+  v.check((year) => {
+    const { min, max } = acceptedVehicleYearRange();
+    return year >= min && year <= max;
+  }, CUSTOMER_MESSAGES.vehicleYearRange),
+);
+
+const flag = v.optional(v.boolean(), false);
+
+/** The customer form record of spec §3, as the form submits it and the server re-validates it. */
+export const customerSchema = v.pipe(
+  v.object({
+    id: v.optional(v.string(), ''),
+    registrationId: v.pipe(
+      v.string(CUSTOMER_MESSAGES.registrationId),
+      v.trim(),
+      v.nonEmpty(CUSTOMER_MESSAGES.registrationId),
+      v.maxLength(64, CUSTOMER_MESSAGES.registrationId),
+    ),
+    firstName: requiredText('First Name', CUSTOMER_MESSAGES.firstName, CUSTOMER_LIMITS.name),
+    lastName: requiredText('Last Name', CUSTOMER_MESSAGES.lastName, CUSTOMER_LIMITS.name),
+    address: requiredText('Address', CUSTOMER_MESSAGES.address, CUSTOMER_LIMITS.address),
+    address2: optionalText('Address 2', CUSTOMER_LIMITS.address),
+    city: requiredText('City', CUSTOMER_MESSAGES.city, CUSTOMER_LIMITS.city),
+    region: v.picklist(US_STATE_CODES, CUSTOMER_MESSAGES.region),
+    postalCode: v.pipe(
+      v.string(CUSTOMER_MESSAGES.postalCode),
+      v.trim(),
+      v.nonEmpty(CUSTOMER_MESSAGES.postalCode),
+      v.regex(/^\d{5}(?:-\d{4})?$/, CUSTOMER_MESSAGES.postalCodeFormat),
+    ),
+    email: v.pipe(
+      v.string(CUSTOMER_MESSAGES.emailRequired),
+      v.trim(),
+      v.nonEmpty(CUSTOMER_MESSAGES.emailRequired),
+      v.maxLength(CUSTOMER_LIMITS.email, tooLong('Email', CUSTOMER_LIMITS.email)),
+      v.email(CUSTOMER_MESSAGES.emailInvalid),
+    ),
+    vehicleYear,
+    vehicleMake: requiredText('Vehicle Make', CUSTOMER_MESSAGES.vehicleMake, CUSTOMER_LIMITS.vehicle),
+    vehicleModel: requiredText('Vehicle Model', CUSTOMER_MESSAGES.vehicleModel, CUSTOMER_LIMITS.vehicle),
+    vehicleColor: v.picklist(VEHICLE_COLORS, CUSTOMER_MESSAGES.vehicleColor),
+    isSubscribedToNewsletters: flag,
+    isSubscribedToSmsMessaging: flag,
+    isAgreedToTerms: v.literal(true, CUSTOMER_MESSAGES.isAgreedToTerms),
+    /** Only for a manual sign-up (registrationId '-1'): the number typed in the phone dialog, in E.164. */
+    mobileNumber: v.optional(v.pipe(v.string(CUSTOMER_MESSAGES.mobileNumber), v.trim(), v.maxLength(32))),
+    /** The version of the consent wording the customer was shown. */
+    consentVersion: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32)), CONSENT_VERSION),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['registrationId'], ['mobileNumber']],
+      (input) =>
+        input.registrationId !== MANUAL_REGISTRATION_ID ||
+        (input.mobileNumber !== undefined && isValidPhoneNumber(input.mobileNumber)),
+      CUSTOMER_MESSAGES.mobileNumber,
+    ),
+    ['mobileNumber'],
+  ),
+);
+
+export type CustomerInput = v.InferInput<typeof customerSchema>;
+export type CustomerSubmission = v.InferOutput<typeof customerSchema>;
+
+/** The customer as the API stores and returns it. */
+export interface Customer {
+  id: string;
+  registrationId: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  address2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  email: string;
+  vehicleYear: number;
+  vehicleMake: string;
+  vehicleModel: string;
+  vehicleColor: string;
+  isSubscribedToNewsletters: boolean;
+  isSubscribedToSmsMessaging: boolean;
+  isAgreedToTerms: boolean;
+}
+
+/** Spec §3: text fields start empty, the four vehicle fields null, the flags false. */
+export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'> {
+  vehicleYear: number | null;
+  vehicleMake: string | null;
+  vehicleModel: string | null;
+  vehicleColor: string | null;
+}
+
+export function emptyCustomerForm(registrationId = ''): CustomerForm {
+  return {
+    id: '',
+    registrationId,
+    firstName: '',
+    lastName: '',
+    address: '',
+    address2: '',
+    city: '',
+    region: '',
+    postalCode: '',
+    email: '',
+    vehicleYear: null,
+    vehicleMake: null,
+    vehicleModel: null,
+    vehicleColor: null,
+    isSubscribedToNewsletters: false,
+    isSubscribedToSmsMessaging: false,
+    isAgreedToTerms: false,
+  };
+}

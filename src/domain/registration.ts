@@ -1,0 +1,92 @@
+import * as v from 'valibot';
+import type { Customer } from './customer';
+
+/** Spec §4/§9: a sign-up without a code (phone dialog) uses this registration id. */
+export const MANUAL_REGISTRATION_ID = '-1';
+export const DEFAULT_SITE_ID = '0';
+
+/** The registration record of spec §3, as `GET /api/registration-tokens/:token` answers it. */
+export interface Registration {
+  id: string;
+  amount: number;
+  isCompleted: boolean;
+  /** E.164 while open; only the last four digits (`•••• 0143`) once completed. */
+  mobileNumber: string;
+  planName: string;
+  /** `YYYY-MM-DD`, or '' when the plan has none. */
+  rechargeDate: string;
+  /** ISO 8601 timestamp. */
+  saleDate: string;
+  siteId: string;
+  sourceSystem: string;
+  token: string;
+  customerId: string | null;
+  isReturningCustomer: boolean;
+  /** A returning member's last saved profile, to pre-fill the form; absent otherwise and once completed. */
+  profile?: SavedProfile;
+}
+
+export type SavedProfile = Omit<Customer, 'id' | 'registrationId' | 'isAgreedToTerms'>;
+
+/** Spec §3 local defaults: empty string, 0, false, null; siteId '0'. */
+export function emptyRegistration(): Registration {
+  return {
+    id: '',
+    amount: 0,
+    isCompleted: false,
+    mobileNumber: '',
+    planName: '',
+    rechargeDate: '',
+    saleDate: '',
+    siteId: DEFAULT_SITE_ID,
+    sourceSystem: '',
+    token: '',
+    customerId: null,
+    isReturningCustomer: false,
+  };
+}
+
+/** Spec §4 phone modal: the registration created locally when there is no code. */
+export function manualRegistration(mobileNumber: string, now: Date = new Date()): Registration {
+  return {
+    ...emptyRegistration(),
+    id: MANUAL_REGISTRATION_ID,
+    mobileNumber,
+    saleDate: now.toISOString(),
+  };
+}
+
+const isoDate = v.pipe(
+  v.string('Use a date as YYYY-MM-DD'),
+  v.isoDate('Use a date as YYYY-MM-DD'),
+  v.check((value) => {
+    // `Date` rolls 2026-02-30 over to March; a real date survives the round trip.
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Use a real calendar date'),
+);
+
+/** What a point-of-sale sends to `POST /api/admin/registration-tokens` after a membership sale. */
+export const newRegistrationSchema = v.object({
+  mobileNumber: v.pipe(v.string('mobileNumber is required'), v.trim(), v.nonEmpty('mobileNumber is required')),
+  planName: v.pipe(v.string('planName is required'), v.trim(), v.nonEmpty('planName is required'), v.maxLength(80)),
+  amount: v.pipe(
+    v.number('amount must be a number'),
+    v.minValue(0, 'amount must not be negative'),
+    v.maxValue(100_000, 'amount is too large'),
+  ),
+  rechargeDate: isoDate,
+  saleDate: v.optional(v.pipe(v.string(), v.isoTimestamp('Use an ISO 8601 timestamp'))),
+  siteId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), DEFAULT_SITE_ID),
+  sourceSystem: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+  isReturningCustomer: v.optional(v.boolean(), false),
+});
+
+export type NewRegistration = v.InferOutput<typeof newRegistrationSchema>;
+
+/** The answer of `POST /api/admin/registration-tokens`. */
+export interface IssuedRegistration {
+  token: string;
+  url: string;
+  registration: Registration;
+}

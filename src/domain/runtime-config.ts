@@ -1,0 +1,40 @@
+import * as v from 'valibot';
+
+/** The seven external links of spec §1. */
+export const EXTERNAL_LINK_KEYS = [
+  'terms',
+  'privacy',
+  'support',
+  'locations',
+  'manageMembership',
+  'faqs',
+  'operatorHome',
+] as const;
+
+export type ExternalLinkKey = (typeof EXTERNAL_LINK_KEYS)[number];
+
+/**
+ * What the server hands the SPA at run time (embedded in index.html), so one build serves any deployment.
+ * Nothing here is secret: the API key identifies the client, the registration code is the secret.
+ */
+export const runtimeConfigSchema = v.object({
+  apiKey: v.string(),
+  operatorName: v.string(),
+  logoUrl: v.string(),
+  links: v.object({
+    terms: v.string(),
+    privacy: v.string(),
+    support: v.string(),
+    locations: v.string(),
+    manageMembership: v.string(),
+    faqs: v.string(),
+    operatorHome: v.string(),
+  }),
+  analyticsId: v.string(),
+  defaultPhoneCountry: v.string(),
+});
+
+export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+
+/** The id of the JSON `<script>` element that carries the runtime configuration. */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

@@ -1,0 +1,9 @@
+/** `GET /api/vehicles` (spec §3 vehicle catalogue response). */
+export interface VehicleCatalogue {
+  results: VehicleMake[];
+}
+
+export interface VehicleMake {
+  make: string;
+  models: string[];
+}

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+async function issueCode(request: APIRequestContext, mobileNumber = '+12015550143') {
+  const response = await request.post('/api/admin/registration-tokens', {
+    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+    data: { mobileNumber, planName: 'Unlimited Wash Club', amount: 29.99, rechargeDate: '2026-12-21' },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { token: string; url: string };
+}
+
+test('a link made by the point-of-sale endpoint opens the app, which loads its registration from the API', async ({
+  page,
+  request,
+}) => {
+  const { url, token } = await issueCode(request, '+12015550143');
+  const lookup = page.waitForResponse((r) => r.url().endsWith(`/api/registration-tokens/${token}`));
+  await page.goto(url);
+  expect((await lookup).status()).toBe(200);
+
+  await expect(page).toHaveTitle(/Club Membership Profile/);
+  await expect(page.getByText('(201) 555-0143')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Brightwater Car Wash`);
+  for (const name of ['Privacy', 'Terms', 'Support']) {
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('an unknown code is refused by the API and the page says so', async ({ page }) => {
+  await page.goto('/?id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  await expect(page.getByText('Your registration code is invalid or may have already been used.')).toBeVisible();
+});
+
+test('the page runs under its Content-Security-Policy without a violation', async ({ page, request }) => {
+  const { url } = await issueCode(request);
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto(url);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByText('(201) 555-0143')).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/client';
+import { registrations, vehicleModels } from '../../../server/db/schema';
+import { readVehicleCatalogue, seedDemoRegistration, seedVehicles } from '../../../server/db/seed';
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+const env = { publicUrl: 'http://localhost:3000', tokenTtlDays: 30 };
+
+describe('the curated vehicle catalogue', () => {
+  it('has at least 40 makes, each with distinct models, sorted', () => {
+    const makes = readVehicleCatalogue();
+    expect(makes.length).toBeGreaterThanOrEqual(40);
+    expect(makes.map((m) => m.make)).toEqual(makes.map((m) => m.make).sort(byName));
+    for (const { models } of makes) {
+      expect(models.length).toBeGreaterThan(0);
+      expect(new Set(models).size).toBe(models.length);
+      expect(models).toEqual([...models].sort(byName));
+    }
+  });
+});
+
+describe('first start on the embedded database', () => {
+  it('migrates, seeds once, and keeps everything across a restart', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'club-data-')), 'db');
+    const first = await openDatabase({ dataDir });
+    const seeded = await seedVehicles(first.db);
+    expect(seeded).toBe(readVehicleCatalogue().reduce((n, m) => n + m.models.length, 0));
+    const demo = await seedDemoRegistration(first.db, env);
+    expect(demo).toMatch(/^http:\/\/localhost:3000\/\?id=[A-Za-z0-9_-]{32}$/);
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    expect(await seedVehicles(second.db)).toBe(0);
+    expect(await seedDemoRegistration(second.db, env)).toBeUndefined();
+    expect((await second.db.select({ n: count() }).from(vehicleModels))[0]!.n).toBe(seeded);
+    expect((await second.db.select({ n: count() }).from(registrations))[0]!.n).toBe(1);
+    await second.close();
+  });
+});

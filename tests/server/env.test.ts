@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../server/env';
+
+describe('server configuration', () => {
+  it('describes a fictional operator on port 3000 with PGlite in ./data by default', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      adminApiKey: undefined,
+      tokenTtlDays: 30,
+      lookupMissesPerMinute: 30,
+      operatorName: 'Brightwater Car Wash',
+      analyticsId: '',
+      defaultPhoneCountry: 'US',
+    });
+    expect(Object.values(env.links).every((link) => link.startsWith('https://'))).toBe(true);
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '', ADMIN_API_KEY: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      adminApiKey: undefined,
+    });
+  });
+
+  it('reads every setting', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      PUBLIC_URL: 'https://club.example/',
+      DATABASE_URL: 'postgres://u@db:5432/club',
+      ADMIN_API_KEY: 'a-long-admin-key-123',
+      TOKEN_TTL_DAYS: '14',
+      ANALYTICS_ID: 'G-ABC123',
+      DEFAULT_PHONE_COUNTRY: 'CA',
+      TERMS_URL: 'https://club.example/t',
+    });
+    expect(env).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://club.example',
+      databaseUrl: 'postgres://u@db:5432/club',
+      tokenTtlDays: 14,
+      analyticsId: 'G-ABC123',
+      defaultPhoneCountry: 'CA',
+    });
+    expect(env.links.terms).toBe('https://club.example/t');
+  });
+
+  it('refuses wrong settings, naming each', () => {
+    expect(() =>
+      parseEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        ADMIN_API_KEY: 'short',
+        DEFAULT_PHONE_COUNTRY: 'XX',
+        TERMS_URL: 'not a url',
+      }),
+    ).toThrowError(/PORT[\s\S]*DATABASE_URL[\s\S]*ADMIN_API_KEY[\s\S]*TERMS_URL[\s\S]*DEFAULT_PHONE_COUNTRY/);
+  });
+});

@@ -1,0 +1,118 @@
+import type { Hono } from 'hono';
+import { createApp } from '../../../server/app';
+import type { Database } from '../../../server/db/client';
+import { seedVehicles } from '../../../server/db/seed';
+import { parseEnv, type Env } from '../../../server/env';
+import type { Logger } from '../../../server/lib/logger';
+import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import type { CustomerInput } from '../../../src/domain/customer';
+import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
+import { openTestDatabase, type Driver } from './test-database';
+
+export const API_KEY = 'test-api-key';
+export const ADMIN_API_KEY = 'test-admin-key-0123456789';
+
+export interface TestApp {
+  app: Hono;
+  env: Env;
+  database: Database;
+  logs: string[];
+  call: (method: string, path: string, options?: CallOptions) => Promise<CallResult>;
+  issue: (overrides?: Partial<NewRegistration>) => Promise<IssuedRegistration>;
+  close: () => Promise<void>;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  /** Leave out the x-api-key header. */
+  anonymous?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read whatever the API answered
+}
+
+export async function startTestApp(driver: Driver, envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    API_KEY,
+    ADMIN_API_KEY,
+    PUBLIC_URL: 'https://club.example',
+    TRUST_PROXY: 'true',
+    ...envOverrides,
+  });
+  const database = await openTestDatabase(driver);
+  await seedVehicles(database.db);
+  const logs: string[] = [];
+  const logger: Logger = {
+    info: (event, fields) => logs.push(JSON.stringify({ event, ...fields })),
+    error: (event, fields) => logs.push(JSON.stringify({ event, ...fields })),
+  };
+  const app = createApp({ env, db: database.db, logger });
+
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+    const headers: Record<string, string> = { ...(options.anonymous ? {} : { 'x-api-key': API_KEY }) };
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.rawBody !== undefined) {
+      body = options.rawBody;
+    }
+    const response = await app.request(path, { method, headers: { ...headers, ...options.headers }, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (the SPA's HTML): keep the text.
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  const issue = (overrides: Partial<NewRegistration> = {}) =>
+    issueRegistration(
+      database.db,
+      {
+        mobileNumber: '+12015550143',
+        planName: 'Unlimited Wash Club',
+        amount: 29.99,
+        rechargeDate: '2026-12-15',
+        siteId: '7',
+        sourceSystem: 'test',
+        isReturningCustomer: false,
+        ...overrides,
+      },
+      env,
+    );
+
+  return { app, env, database, logs, call, issue, close: () => database.close() };
+}
+
+/** A customer as a completed form submits it. */
+export function validCustomer(registrationId: string, overrides: Partial<CustomerInput> = {}): CustomerInput {
+  return {
+    id: '',
+    registrationId,
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    address: '12 Harbor Lane',
+    address2: 'Apt 4',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62704',
+    email: 'dana.whitfield@example.com',
+    vehicleYear: 2019,
+    vehicleMake: 'Toyota',
+    vehicleModel: 'RAV4',
+    vehicleColor: 'Blue',
+    isSubscribedToNewsletters: true,
+    isSubscribedToSmsMessaging: false,
+    isAgreedToTerms: true,
+    ...overrides,
+  };
+}

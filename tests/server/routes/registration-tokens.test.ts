@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrations } from '../../../server/db/schema';
+import { hashToken } from '../../../server/lib/tokens';
+import { DRIVERS } from '../helpers/test-database';
+import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+
+describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver, { LOOKUP_MISSES_PER_MINUTE: '5' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the registration record of an open code, with the number in E.164', async () => {
+    const issued = await t.issue({ planName: 'Basic Plan', amount: 19.5, rechargeDate: '2026-12-03' });
+    const res = await t.call('GET', `/api/registration-tokens/${issued.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body).toEqual({
+      id: issued.registration.id,
+      amount: 19.5,
+      isCompleted: false,
+      mobileNumber: '+12015550143',
+      planName: 'Basic Plan',
+      rechargeDate: '2026-12-03',
+      saleDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
+      siteId: '7',
+      sourceSystem: 'test',
+      token: issued.token,
+      customerId: null,
+      isReturningCustomer: false,
+    });
+  });
+
+  it('stores only a SHA-256 hash of the code', async () => {
+    const issued = await t.issue();
+    const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, issued.registration.id));
+    expect(row?.tokenHash).toBe(hashToken(issued.token));
+    expect(JSON.stringify(row)).not.toContain(issued.token);
+    expect(issued.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(issued.url).toBe(`https://club.example/?id=${issued.token}`);
+  });
+
+  it('answers 404 for an unknown code and for an expired one', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.1' };
+    const unknown = await t.call('GET', '/api/registration-tokens/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', { headers });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('not_found');
+
+    const issued = await t.issue();
+    await t.database.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, issued.registration.id));
+    const expired = await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers });
+    expect(expired.status).toBe(404);
+  });
+
+  it('still answers a completed code, but masks the number and carries the customer id', async () => {
+    const issued = await t.issue();
+    const created = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(created.status).toBe(201);
+    const res = await t.call('GET', `/api/registration-tokens/${issued.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body.isCompleted).toBe(true);
+    expect(res.body.mobileNumber).toBe('•••• 0143');
+    expect(res.body.customerId).toBe(created.body.id);
+    expect(res.body.profile).toBeUndefined();
+  });
+
+  it("pre-fills a returning member's last saved profile", async () => {
+    const first = await t.issue({ mobileNumber: '+12015550188' });
+    await t.call('POST', '/api/customers', {
+      json: validCustomer(first.registration.id, { firstName: 'Rosa', vehicleModel: 'Camry' }),
+    });
+    const again = await t.issue({ mobileNumber: '+12015550188', isReturningCustomer: true });
+    const res = await t.call('GET', `/api/registration-tokens/${again.token}`);
+    expect(res.body.isReturningCustomer).toBe(true);
+    expect(res.body.profile).toMatchObject({ firstName: 'Rosa', vehicleModel: 'Camry', region: 'IL' });
+    expect(res.body.profile.isAgreedToTerms).toBeUndefined();
+  });
+
+  it('gives a new member no profile even when the number has one', async () => {
+    const res = await t.call(
+      'GET',
+      `/api/registration-tokens/${(await t.issue({ mobileNumber: '+12015550188' })).token}`,
+    );
+    expect(res.body.profile).toBeUndefined();
+  });
+
+  it('rate-limits misses per client address with 429 and Retry-After', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    for (let i = 0; i < 5; i += 1) {
+      const miss = await t.call('GET', `/api/registration-tokens/unknown-code-number-${i}`, { headers });
+      expect(miss.status).toBe(404);
+    }
+    const issued = await t.issue();
+    const limited = await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const otherClient = await t.call('GET', `/api/registration-tokens/${issued.token}`, {
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
+    expect(otherClient.status).toBe(200);
+  });
+
+  it('does not count hits against the limit', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.50' };
+    const issued = await t.issue();
+    for (let i = 0; i < 8; i += 1) {
+      expect((await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers })).status).toBe(200);
+    }
+  });
+
+  it('requires the API key', async () => {
+    const issued = await t.issue();
+    const res = await t.call('GET', `/api/registration-tokens/${issued.token}`, { anonymous: true });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+  });
+});

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS } from '../helpers/test-database';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+
+describe.each(DRIVERS)('GET /api/vehicles on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('answers the seeded catalogue: at least 40 makes, each with its models, all sorted', async () => {
+    const res = await t.call('GET', '/api/vehicles');
+    expect(res.status).toBe(200);
+    const results = res.body.results as { make: string; models: string[] }[];
+    expect(results.length).toBeGreaterThanOrEqual(40);
+    const makes = results.map((r) => r.make);
+    expect(makes).toEqual([...makes].sort(byName));
+    for (const { models } of results) {
+      expect(models.length).toBeGreaterThan(0);
+      expect(models).toEqual([...models].sort(byName));
+    }
+    expect(results.find((r) => r.make === 'Ford')?.models).toContain('F-150');
+    expect(results.find((r) => r.make === 'Toyota')?.models).toContain('Camry');
+  });
+
+  it('is cacheable: an ETag, a public max-age, and 304 for a matching If-None-Match', async () => {
+    const first = await t.call('GET', '/api/vehicles');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('public, max-age=3600');
+    const again = await t.call('GET', '/api/vehicles', { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('requires the API key', async () => {
+    expect((await t.call('GET', '/api/vehicles', { anonymous: true })).status).toBe(401);
+  });
+});
