@@ -10,7 +10,17 @@ const appOutsideDomain = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'reports/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'reports/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
