@@ -1,0 +1,61 @@
+import type { Customer, CustomerForm } from '../../src/domain/customer';
+import type { FieldErrors } from '../../src/domain/validation';
+import type { Registration } from '../../src/domain/registration';
+
+/** What the phone input reports, the part the flow needs. */
+export interface PhoneEntry {
+  isValid: boolean;
+  /** E.164 when valid, otherwise ''. */
+  e164: string;
+}
+
+export interface ProfileContext {
+  token: string | null;
+  registration: Registration | null;
+  form: CustomerForm;
+  /** The combined "emails and text messages" box (spec §4): its own value, kept honest by the two it drives. */
+  allConsent: boolean;
+  /** Spec §2: one shared touched flag; no field shows invalid before it is set. */
+  dirty: boolean;
+  /** Messages the server gave for fields the client thought valid. */
+  serverErrors: FieldErrors;
+  phone: PhoneEntry;
+  /** One per submission: a retry of it sends the same key, a changed form gets a new one. */
+  idempotencyKey: string | null;
+}
+
+/** Saved in session storage after every change, so a reload loses nothing. */
+export interface SavedProgress {
+  token: string | null;
+  registration: Registration;
+  form: CustomerForm;
+  allConsent: boolean;
+  dirty: boolean;
+}
+
+export interface ProfileInput {
+  token: string | null;
+  saved?: SavedProgress | null;
+}
+
+export type EditableField = Exclude<keyof CustomerForm, 'id' | 'registrationId'>;
+
+export type ProfileEvent =
+  | { type: 'phone.changed'; phone: PhoneEntry }
+  | { type: 'user.confirmPhone' }
+  | { type: 'field.changed'; field: EditableField; value: CustomerForm[EditableField] }
+  | { type: 'consent.allChanged'; checked: boolean }
+  | { type: 'user.submit' }
+  | { type: 'user.retry' };
+
+/** The lookup's expected outcomes come back as data; only failures to reach us are errors. */
+export type LookupOutcome = { kind: 'found'; registration: Registration } | { kind: 'refused' };
+
+export type SubmitOutcome =
+  { kind: 'created'; customer: Customer } | { kind: 'refused' } | { kind: 'invalid'; errors: FieldErrors };
+
+export interface SubmitRequest {
+  form: CustomerForm;
+  mobileNumber: string | undefined;
+  idempotencyKey: string;
+}

@@ -1,0 +1,190 @@
+import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
+import { getInitialSnapshot, type SnapshotFrom } from 'xstate';
+import { profileMachine } from '../../machines/profile/profile.machine';
+import type { ProfileEvent, ProfileInput, SavedProgress } from '../../machines/profile/profile.types';
+import { emptyCustomerForm, type Customer } from '../../src/domain/customer';
+import { emptyRegistration, type Registration } from '../../src/domain/registration';
+import type { CoverageStep } from './coverage';
+
+type Snapshot = SnapshotFrom<typeof profileMachine>;
+
+/** The machine's own events plus the outcomes of its invoked actors, which the tests feed as events. */
+export type ProfilePathEvent =
+  | ProfileEvent
+  | { type: 'xstate.done.actor.fetchRegistration'; output: unknown }
+  | { type: 'xstate.error.actor.fetchRegistration'; error: unknown }
+  | { type: 'xstate.done.actor.submitCustomer'; output: unknown }
+  | { type: 'xstate.error.actor.submitCustomer'; error: unknown };
+
+export const savedProfile = {
+  firstName: 'Rosa',
+  lastName: 'Alvarez',
+  address: '48 Orchard Street',
+  address2: '',
+  city: 'Madison',
+  region: 'WI',
+  postalCode: '53703',
+  email: 'rosa.alvarez@example.com',
+  vehicleYear: 2018,
+  vehicleMake: 'Honda',
+  vehicleModel: 'CR-V',
+  vehicleColor: 'Silver',
+  isSubscribedToNewsletters: false,
+  isSubscribedToSmsMessaging: false,
+};
+
+/** A returning member's open registration: the form is complete but for the terms box. */
+export const openRegistration: Registration = {
+  ...emptyRegistration(),
+  id: 'reg-open',
+  amount: 29.99,
+  mobileNumber: '+12015550143',
+  planName: 'Unlimited Wash Club',
+  rechargeDate: '2026-12-15',
+  saleDate: '2026-11-22T10:00:00.000Z',
+  token: 'code-open',
+  isReturningCustomer: true,
+  profile: savedProfile,
+};
+
+export const completedRegistration: Registration = {
+  ...openRegistration,
+  id: 'reg-done',
+  isCompleted: true,
+  mobileNumber: '•••• 0143',
+  customerId: 'cust-done',
+  profile: undefined,
+};
+
+export const createdCustomer: Customer = {
+  ...savedProfile,
+  id: 'cust-new',
+  registrationId: 'reg-open',
+  isAgreedToTerms: true,
+};
+
+const restored: SavedProgress = {
+  token: 'code-open',
+  registration: openRegistration,
+  form: { ...emptyCustomerForm('reg-open'), ...savedProfile, registrationId: 'reg-open', isAgreedToTerms: true },
+  allConsent: false,
+  dirty: false,
+};
+
+/** The three ways into the page: a code, no code, a reload with saved progress. */
+export const profileInputs: Record<string, ProfileInput> = {
+  withCode: { token: 'code-open' },
+  withoutCode: { token: null },
+  reloaded: { token: 'code-open', saved: restored },
+};
+
+export const profileEvents: ProfilePathEvent[] = [
+  { type: 'phone.changed', phone: { isValid: true, e164: '+14155550123' } },
+  { type: 'phone.changed', phone: { isValid: false, e164: '' } },
+  { type: 'user.confirmPhone' },
+  { type: 'field.changed', field: 'isAgreedToTerms', value: true },
+  { type: 'consent.allChanged', checked: true },
+  { type: 'consent.allChanged', checked: false },
+  { type: 'user.submit' },
+  { type: 'user.retry' },
+  { type: 'xstate.done.actor.fetchRegistration', output: { kind: 'found', registration: openRegistration } },
+  { type: 'xstate.done.actor.fetchRegistration', output: { kind: 'found', registration: completedRegistration } },
+  { type: 'xstate.done.actor.fetchRegistration', output: { kind: 'refused' } },
+  { type: 'xstate.error.actor.fetchRegistration', error: new Error('network') },
+  { type: 'xstate.done.actor.submitCustomer', output: { kind: 'created', customer: createdCustomer } },
+  { type: 'xstate.done.actor.submitCustomer', output: { kind: 'refused' } },
+  {
+    type: 'xstate.done.actor.submitCustomer',
+    output: { kind: 'invalid', errors: { email: 'This email address cannot receive mail' } },
+  },
+  { type: 'xstate.error.actor.submitCustomer', error: new Error('network') },
+];
+
+/**
+ * What makes two snapshots different for the tests: the state and the facts the screen shows, not every
+ * character typed (which would make the graph endless).
+ */
+export function serializeProfile(snapshot: Snapshot): string {
+  const { context } = snapshot;
+  return JSON.stringify({
+    state: snapshot.value,
+    dirty: context.dirty,
+    terms: context.form.isAgreedToTerms,
+    allConsent: context.allConsent,
+    phoneValid: context.phone.isValid,
+    serverErrors: Object.keys(context.serverErrors).length,
+  });
+}
+
+export type ProfilePath = StatePath<Snapshot, ProfilePathEvent> & { input: string };
+
+function traversal(input: ProfileInput) {
+  return {
+    input,
+    events: profileEvents as never,
+    serializeState: serializeProfile as never,
+    limit: 10_000,
+  };
+}
+
+function pathsFor(kind: 'shortest' | 'simple'): ProfilePath[] {
+  const generate = kind === 'shortest' ? getShortestPaths : getSimplePaths;
+  return Object.entries(profileInputs).flatMap(([name, input]) =>
+    generate(profileMachine, traversal(input)).map((path) => ({
+      ...(path as unknown as StatePath<Snapshot, ProfilePathEvent>),
+      input: name,
+    })),
+  );
+}
+
+/** One shortest path to each distinct screen state, per way into the page. */
+export const profileShortestPaths = (): ProfilePath[] => pathsFor('shortest');
+
+/** Every simple path (no state twice). */
+export const profileSimplePaths = (): ProfilePath[] => pathsFor('simple');
+
+/**
+ * One path per transition: the shortest way to its source state, then the transition. Together they take every
+ * edge of the graph, retries back to an earlier state included, which simple paths never do.
+ */
+export function profileTransitionPaths(): ProfilePath[] {
+  return Object.entries(profileInputs).flatMap(([name, input]) => {
+    const options = traversal(input);
+    const toState = new Map(
+      getShortestPaths(profileMachine, options).map((path) => [serializeProfile(path.state), path]),
+    );
+    const adjacency = getAdjacencyMap(profileMachine, options) as unknown as AdjacencyMap<Snapshot, ProfilePathEvent>;
+    return Object.entries(adjacency).flatMap(([key, { transitions }]) => {
+      const base = toState.get(key);
+      if (!base) return [];
+      return Object.values<{ event: ProfilePathEvent; state: Snapshot }>(transitions)
+        .filter(({ state }) => serializeProfile(state) !== key)
+        .map(({ event, state }) => ({
+          state,
+          steps: [...base.steps, { event, state }] as StatePath<Snapshot, ProfilePathEvent>['steps'],
+          weight: base.weight + 1,
+          input: name,
+        }));
+    });
+  });
+}
+
+const nodeId = (snapshot: Snapshot) => `profile.${String(snapshot.value)}`;
+
+/** The steps of the paths as coverage sees them, including the eventless start each input takes. */
+export function coverageSteps(paths: ProfilePath[]): CoverageStep[] {
+  const starts = Object.values(profileInputs).map((input) => ({
+    from: 'profile.starting',
+    event: 'always',
+    to: nodeId(getInitialSnapshot(profileMachine, input)),
+  }));
+  const steps = paths.flatMap((path) => {
+    let previous: Snapshot | undefined;
+    return path.steps.flatMap((step) => {
+      const from = previous;
+      previous = step.state;
+      return from ? [{ from: nodeId(from), event: step.event.type, to: nodeId(step.state) }] : [];
+    });
+  });
+  return [...starts, ...steps];
+}
