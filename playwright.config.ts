@@ -14,6 +14,7 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
 ]).toString();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-'));
 process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
+process.env.E2E_API_KEY ??= 'e2e-api-key';
 
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -53,7 +54,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
-      API_KEY: 'e2e-api-key',
+      API_KEY: process.env.E2E_API_KEY,
     },
   },
 });

@@ -41,6 +41,15 @@ const envSchema = v.object({
   MANAGE_MEMBERSHIP_URL: url(`${DEFAULT_SITE}/membership`, 'MANAGE_MEMBERSHIP_URL'),
   FAQS_URL: url(`${DEFAULT_SITE}/faq`, 'FAQS_URL'),
   OPERATOR_URL: url(DEFAULT_SITE, 'OPERATOR_URL'),
+  WELCOME_HEADING: v.optional(v.string(), 'Welcome to the club!'),
+  WELCOME_NEW_CUSTOMER: v.optional(
+    v.string(),
+    'Thanks for joining. Tell us a little about you and your car so we can set up your membership: it takes about a minute.',
+  ),
+  WELCOME_RETURNING_CUSTOMER: v.optional(
+    v.string(),
+    'Welcome back, and thanks for renewing your membership.|We have filled in the details you gave us last time. Please check they are still right, update anything that has changed, and agree to the terms to finish.',
+  ),
   ANALYTICS_ID: v.optional(v.pipe(v.string(), v.regex(/^G-[A-Z0-9]+$/, 'ANALYTICS_ID must look like G-XXXXXXX'))),
   DEFAULT_PHONE_COUNTRY: v.optional(
     v.pipe(
@@ -74,6 +83,7 @@ export interface Env {
     faqs: string;
     operatorHome: string;
   };
+  welcome: { heading: string; newCustomer: string; returningCustomer: string[] };
   analyticsId: string;
   defaultPhoneCountry: CountryCode;
 }
@@ -111,6 +121,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       manageMembership: e.MANAGE_MEMBERSHIP_URL,
       faqs: e.FAQS_URL,
       operatorHome: e.OPERATOR_URL,
+    },
+    welcome: {
+      heading: e.WELCOME_HEADING,
+      newCustomer: e.WELCOME_NEW_CUSTOMER,
+      // Paragraphs separated by "|", so the setting fits on one line of an environment file.
+      returningCustomer: e.WELCOME_RETURNING_CUSTOMER.split('|')
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean),
     },
     analyticsId: e.ANALYTICS_ID ?? '',
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY as CountryCode,

@@ -8,6 +8,7 @@ export function runtimeConfig(env: Env): RuntimeConfig {
     operatorName: env.operatorName,
     logoUrl: env.logoUrl,
     links: env.links,
+    welcome: env.welcome,
     analyticsId: env.analyticsId,
     defaultPhoneCountry: env.defaultPhoneCountry,
   };

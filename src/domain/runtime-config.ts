@@ -30,6 +30,12 @@ export const runtimeConfigSchema = v.object({
     faqs: v.string(),
     operatorHome: v.string(),
   }),
+  /** Spec §1: the welcome texts are the operator's; one paragraph for new customers, several for returning ones. */
+  welcome: v.object({
+    heading: v.string(),
+    newCustomer: v.string(),
+    returningCustomer: v.array(v.string()),
+  }),
   analyticsId: v.string(),
   defaultPhoneCountry: v.string(),
 });

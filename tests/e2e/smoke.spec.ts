@@ -23,7 +23,7 @@ test('a link made by the point-of-sale endpoint opens the app, which loads its r
   await expect(page.getByText('(201) 555-0143')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Brightwater Car Wash`);
   for (const name of ['Privacy', 'Terms', 'Support']) {
-    const link = page.getByRole('link', { name });
+    const link = page.getByRole('contentinfo').getByRole('link', { name, exact: true });
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }

@@ -6,6 +6,7 @@ import { toProfileView } from '../../machines/profile/profile.view';
 import { uncovered } from './coverage';
 import {
   coverageSteps,
+  coveringPaths,
   openRegistration,
   profileInputs,
   profileShortestPaths,
@@ -142,3 +143,12 @@ async function waitFor<T extends SnapshotFrom<typeof profileMachine>>(get: () =>
   }
   throw new Error(`still in ${JSON.stringify(get().value)}`);
 }
+
+describe('the paths the browser walks', () => {
+  it('are fewer than all, and still take every transition of the chart', () => {
+    const all = profileTransitionPaths();
+    const covering = coveringPaths(all);
+    expect(covering.length).toBeLessThan(all.length);
+    expect(uncovered(profileMachine, coverageSteps(covering))).toEqual({ states: [], transitions: [] });
+  });
+});

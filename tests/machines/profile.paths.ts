@@ -83,6 +83,7 @@ export const profileEvents: ProfilePathEvent[] = [
   { type: 'phone.changed', phone: { isValid: false, e164: '' } },
   { type: 'user.confirmPhone' },
   { type: 'field.changed', field: 'isAgreedToTerms', value: true },
+  { type: 'field.changed', field: 'isSubscribedToNewsletters', value: true },
   { type: 'consent.allChanged', checked: true },
   { type: 'consent.allChanged', checked: false },
   { type: 'user.submit' },
@@ -118,10 +119,19 @@ export function serializeProfile(snapshot: Snapshot): string {
 
 export type ProfilePath = StatePath<Snapshot, ProfilePathEvent> & { input: string };
 
+/** A checkbox click always flips the box: the UI can only send the value it does not show. */
+function possibleIn(snapshot: Snapshot, event: ProfilePathEvent): boolean {
+  const { context } = snapshot;
+  if (event.type === 'consent.allChanged') return context.allConsent !== event.checked;
+  if (event.type === 'field.changed' && typeof event.value === 'boolean')
+    return context.form[event.field] !== event.value;
+  return true;
+}
+
 function traversal(input: ProfileInput) {
   return {
     input,
-    events: profileEvents as never,
+    events: ((snapshot: Snapshot) => profileEvents.filter((event) => possibleIn(snapshot, event))) as never,
     serializeState: serializeProfile as never,
     limit: 10_000,
   };
@@ -187,4 +197,51 @@ export function coverageSteps(paths: ProfilePath[]): CoverageStep[] {
     });
   });
   return [...starts, ...steps];
+}
+
+/**
+ * The fewest paths (greedily) that still take every transition the full set takes: what the browser walks,
+ * since each browser path costs a page load.
+ */
+export function coveringPaths(paths: ProfilePath[]): ProfilePath[] {
+  const keysOf = (path: ProfilePath) =>
+    new Set(coverageSteps([path]).map((step) => `${step.from}|${step.event}|${step.to}`));
+  const remaining = new Set(paths.flatMap((path) => [...keysOf(path)]));
+  const chosen: ProfilePath[] = [];
+  const candidates = [...paths].sort((a, b) => b.steps.length - a.steps.length);
+  while (remaining.size > 0) {
+    let best: ProfilePath | undefined;
+    let bestGain = 0;
+    for (const path of candidates) {
+      const gain = [...keysOf(path)].filter((key) => remaining.has(key)).length;
+      if (gain > bestGain) [best, bestGain] = [path, gain];
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const key of keysOf(best)) remaining.delete(key);
+  }
+  return chosen;
+}
+
+/** A readable name for a step, with the outcome it stands for. */
+export function describeEvent(event: ProfilePathEvent): string {
+  switch (event.type) {
+    case 'phone.changed':
+      return `phone.changed(${event.phone.isValid ? 'valid' : 'invalid'})`;
+    case 'consent.allChanged':
+      return `consent.allChanged(${event.checked})`;
+    case 'field.changed':
+      return `field.changed(${event.field})`;
+    case 'xstate.done.actor.fetchRegistration':
+    case 'xstate.done.actor.submitCustomer': {
+      const output = event.output as { kind: string; registration?: { isCompleted: boolean } };
+      const kind = output.registration?.isCompleted ? 'completed' : output.kind;
+      return `${event.type.replace('xstate.done.actor.', '')}(${kind})`;
+    }
+    case 'xstate.error.actor.fetchRegistration':
+    case 'xstate.error.actor.submitCustomer':
+      return `${event.type.replace('xstate.error.actor.', '')}(network error)`;
+    default:
+      return event.type;
+  }
 }

@@ -1,34 +1,81 @@
-import { useQuery } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router-dom';
-import { registrationQuery } from '../../api/registration-tokens';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { formErrors, profileMachine, progressOf } from '../../../machines/profile/profile.machine';
+import { toProfileView } from '../../../machines/profile/profile.view';
+import { fieldId } from '../../components/fields/field-ids';
 import { formatNational } from '../../domain/phone';
+import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
+import { ConnectionProblem } from './connection-problem';
+import { FIELD_ORDER } from './form-fields';
+import styles from './home-page.module.css';
+import { InvalidCodeDialog } from './invalid-code-dialog';
+import { PhoneDialog } from './phone-dialog';
+import { fetchRegistrationActor, submitCustomerActor } from './profile-actors';
+import { ProfileForm } from './profile-form';
+import { Welcome } from './welcome';
 
-/**
- * The home route as far as the foundation goes: it reads the code, loads the registration from the API and
- * shows whose it is. The profile form, the dialogs and their statecharts come with the profile-flow issue.
- */
+/** The home route (spec §2): renders the profile statechart and sends it what the customer does. */
 export function HomePage() {
   const [params] = useSearchParams();
-  const token = params.get('id') ?? '';
-  const registration = useQuery({ ...registrationQuery(token), enabled: token !== '' });
+  const token = params.get('id');
+  // A new code in the address is a new visit: start the flow again.
+  return <ProfileFlow key={token ?? ''} token={token} />;
+}
 
-  if (token === '') return <h1>Club Membership Profile</h1>;
-  if (registration.isPending) return <p role="status">Loading...</p>;
-  if (registration.isError) {
-    return (
-      <section aria-labelledby="invalid-code">
-        <h1 id="invalid-code">Invalid registration code</h1>
-        <p>Your registration code is invalid or may have already been used.</p>
-      </section>
-    );
-  }
-  if (registration.data.isCompleted) return <Navigate to="/thank-you" replace />;
+function ProfileFlow({ token }: { token: string | null }) {
+  const navigate = useNavigate();
+  const machine = useMemo(
+    () =>
+      profileMachine.provide({
+        actors: { fetchRegistration: fetchRegistrationActor, submitCustomer: submitCustomerActor },
+        actions: {
+          goToThankYou: () => void navigate('/thank-you'),
+          saveProgress: ({ context }) => saveProgress(progressOf(context)),
+          clearProgress: () => clearProgress(),
+          rememberCompletion: (_, completion) => saveCompletion(completion),
+          focusFirstInvalidField: ({ context }) => {
+            const errors = formErrors(context);
+            const first = FIELD_ORDER.find((field) => errors[field]);
+            // After React has rendered the messages, so the field is announced with its error.
+            if (first) setTimeout(() => document.getElementById(fieldId(first))?.focus());
+          },
+        },
+      }),
+    [navigate],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { token, saved: loadProgress(token) } });
+  const view = toProfileView(snapshot);
+  const registration = view.registration;
+
   return (
-    <section aria-labelledby="profile-heading">
-      <h1 id="profile-heading">Club Membership Profile</h1>
-      <p>
-        Mobile number: <strong>{formatNational(registration.data.mobileNumber)}</strong>
-      </p>
-    </section>
+    <>
+      <title>Club Membership Profile</title>
+      {view.isLoading && <p role="status">Loading...</p>}
+      {view.connectionProblem === 'lookup' && <ConnectionProblem onRetry={() => send({ type: 'user.retry' })} />}
+      {view.showForm && registration && (
+        <>
+          <Welcome isReturningCustomer={registration.isReturningCustomer} />
+          <p className={styles.mobile}>
+            Mobile number: <strong>{formatNational(registration.mobileNumber)}</strong>
+          </p>
+          {view.connectionProblem === 'submit' && <ConnectionProblem onRetry={() => send({ type: 'user.retry' })} />}
+          <ProfileForm
+            view={view}
+            onFieldChange={(field, value) => send({ type: 'field.changed', field, value })}
+            onAllConsentChange={(checked) => send({ type: 'consent.allChanged', checked })}
+            onSubmit={() => send({ type: 'user.submit' })}
+          />
+        </>
+      )}
+      {view.showPhoneDialog && (
+        <PhoneDialog
+          canConfirm={view.canConfirmPhone}
+          onPhoneChange={(phone) => send({ type: 'phone.changed', phone })}
+          onConfirm={() => send({ type: 'user.confirmPhone' })}
+        />
+      )}
+      {view.showInvalidCodeDialog && <InvalidCodeDialog />}
+    </>
   );
 }

@@ -1,0 +1,63 @@
+import { SELECT_PLACEHOLDER } from '../../domain/vehicle-options';
+import styles from './fields.module.css';
+import { errorId, fieldId } from './field-ids';
+import { FieldError, RequiredMark } from './field-error';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  error?: string | undefined;
+  required?: boolean;
+  disabled?: boolean;
+  autoComplete?: string;
+  onValueChange: (value: string) => void;
+}
+
+/** A native select: on a phone, the system picker is the best list there is. */
+export function SelectField({
+  name,
+  label,
+  value,
+  options,
+  error,
+  required,
+  disabled,
+  autoComplete,
+  onValueChange,
+}: SelectFieldProps) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={fieldId(name)}>
+        {label}
+        {required && <RequiredMark />}
+      </label>
+      <select
+        id={fieldId(name)}
+        name={name}
+        className={styles.control}
+        value={value}
+        required={required}
+        disabled={disabled}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId(name) : undefined}
+        onChange={(event) => onValueChange(event.target.value)}
+      >
+        <option value="">{SELECT_PLACEHOLDER}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError name={name} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import {
+  AsYouType,
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  type CountryCode,
+} from 'libphonenumber-js/max';
+import metadata from 'libphonenumber-js/metadata.max.json';
+import { countryAliases } from './country-aliases';
+
+export interface Country {
+  code: CountryCode;
+  /** English name from `Intl.DisplayNames`. */
+  name: string;
+  /** Other names the search also matches ("USA", "Ivory Coast"). */
+  aliases: string[];
+  /** Without the '+': "1", "44". */
+  callingCode: string;
+  /** The country a calling code stands for when the number does not say more: US for +1, GB for +44. */
+  isMainForCallingCode: boolean;
+}
+
+/** libphonenumber-js lists the main country of a shared calling code first. */
+export function mainCountryForCallingCode(callingCode: string): CountryCode | undefined {
+  const code = metadata.country_calling_codes[callingCode]?.[0];
+  return code !== undefined && isSupportedCountry(code) ? code : undefined;
+}
+
+/** Every country libphonenumber-js knows, by English name. Built on demand so importing this module costs nothing. */
+export function listCountries(): Country[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return getCountries()
+    .map((code) => {
+      const callingCode = getCountryCallingCode(code);
+      const name = names.of(code) ?? code;
+      return {
+        code,
+        name,
+        aliases: countryAliases(code, name),
+        callingCode,
+        isMainForCallingCode: mainCountryForCallingCode(callingCode) === code,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** `defaultCountry` comes from runtime configuration: accept 'us' as well as 'US'. */
+export function toCountryCode(code: string | undefined): CountryCode | undefined {
+  const upper = code?.trim().toUpperCase() ?? '';
+  return isSupportedCountry(upper) ? upper : undefined;
+}
+
+/**
+ * The country a number typed with '+' belongs to, as far as the digits so far tell. "+44" alone says GB (or keeps GG
+ * when that is selected, as it shares +44); "+44 1481…" then says GG. A non-international number never changes the
+ * country: a United States customer typing a Canadian area code keeps the United States selected.
+ */
+export function countryOfTypedNumber(value: string, current: CountryCode | undefined): CountryCode | undefined {
+  if (!value.startsWith('+')) return current;
+  const formatter = new AsYouType();
+  formatter.input(value);
+  const exact = formatter.getCountry();
+  if (exact) return exact;
+  const callingCode = formatter.getCallingCode();
+  if (callingCode === undefined) return current;
+  if (current && getCountryCallingCode(current) === callingCode) return current;
+  return mainCountryForCallingCode(callingCode) ?? current;
+}
+
+/** The national digits of a number typed with '+', for when the customer then picks a country by hand. */
+export function nationalPartOfTypedNumber(value: string): string {
+  if (!value.startsWith('+')) return value;
+  const formatter = new AsYouType();
+  formatter.input(value);
+  // `value` holds only the '+' and digits, so the national part is what follows the calling code.
+  return value.slice(1 + (formatter.getCallingCode()?.length ?? 0));
+}

@@ -1,0 +1,11 @@
+import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+
+/** Spec §8: no footer, not dismissible. */
+export function InvalidCodeDialog() {
+  return (
+    <BlockingDialog
+      title="Invalid registration code"
+      description="Your registration code is invalid or may have already been used."
+    />
+  );
+}

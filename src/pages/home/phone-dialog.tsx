@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+import { runtimeConfig } from '../../lib/runtime-config';
+import styles from './home-page.module.css';
+
+// The phone input carries libphonenumber's full metadata: only customers without a code download it.
+const PhoneInput = lazy(() =>
+  import('../../components/phone-input/phone-input').then((m) => ({ default: m.PhoneInput })),
+);
+
+interface PhoneDialogProps {
+  canConfirm: boolean;
+  onPhoneChange: (phone: { isValid: boolean; e164: string }) => void;
+  onConfirm: () => void;
+}
+
+export function PhoneDialog({ canConfirm, onPhoneChange, onConfirm }: PhoneDialogProps) {
+  return (
+    <BlockingDialog
+      title="Please enter your phone number"
+      description="Enter the mobile number you gave at the wash, so we can set up your membership."
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canConfirm) onConfirm();
+        }}
+      >
+        <Suspense fallback={<p>Loading...</p>}>
+          <PhoneInput
+            id="phone-number"
+            label="Mobile number"
+            defaultCountry={runtimeConfig.defaultPhoneCountry}
+            autoFocus
+            onResult={(result) => onPhoneChange({ isValid: result.isValid, e164: result.e164 ?? '' })}
+          />
+        </Suspense>
+        <button className={styles.primaryButton} type="submit" disabled={!canConfirm}>
+          OK
+        </button>
+      </form>
+    </BlockingDialog>
+  );
+}

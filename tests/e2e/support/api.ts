@@ -1,0 +1,66 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { Customer, CustomerInput } from '../../../src/domain/customer';
+import type { IssuedRegistration, NewRegistration, Registration } from '../../../src/domain/registration';
+
+export const apiHeaders = { 'x-api-key': process.env.E2E_API_KEY ?? '' };
+
+/** A fictional number (555-01xx), different per call so returning-member look-ups do not collide. */
+export function fictionalMobile(): string {
+  return `+1201555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
+}
+
+/** What a point-of-sale does after a sale. */
+export async function issueCode(
+  request: APIRequestContext,
+  overrides: Partial<NewRegistration> = {},
+): Promise<IssuedRegistration> {
+  const response = await request.post('/api/admin/registration-tokens', {
+    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+    data: {
+      mobileNumber: fictionalMobile(),
+      planName: 'Unlimited Wash Club',
+      amount: 29.99,
+      rechargeDate: '2026-12-21',
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as IssuedRegistration;
+}
+
+export const memberProfile = {
+  firstName: 'Rosa',
+  lastName: 'Alvarez',
+  address: '48 Orchard Street',
+  address2: '',
+  city: 'Madison',
+  region: 'WI' as const,
+  postalCode: '53703',
+  email: 'rosa.alvarez@example.com',
+  vehicleYear: 2018,
+  vehicleMake: 'Honda',
+  vehicleModel: 'CR-V',
+  vehicleColor: 'Silver' as const,
+  isSubscribedToNewsletters: false,
+  isSubscribedToSmsMessaging: false,
+};
+
+export async function submitCustomer(request: APIRequestContext, customer: CustomerInput): Promise<Customer> {
+  const response = await request.post('/api/customers', { headers: apiHeaders, data: customer });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Customer;
+}
+
+/** A member who saved a profile before and has bought again: their new code pre-fills the form. */
+export async function returningMemberCode(request: APIRequestContext): Promise<IssuedRegistration> {
+  const mobileNumber = fictionalMobile();
+  const first = await issueCode(request, { mobileNumber });
+  await submitCustomer(request, { ...memberProfile, registrationId: first.registration.id, isAgreedToTerms: true });
+  return issueCode(request, { mobileNumber, isReturningCustomer: true });
+}
+
+export async function lookUp(request: APIRequestContext, token: string): Promise<Registration> {
+  const response = await request.get(`/api/registration-tokens/${token}`, { headers: apiHeaders });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Registration;
+}

@@ -1,0 +1,26 @@
+import type { Page, Route } from '@playwright/test';
+
+export type HeldKind = 'lookup' | 'submit';
+
+/**
+ * Holds the page's registration lookups and customer submits until a test step decides their outcome: let
+ * through to the real server, answered with a refusal, or cut off as a dead network would.
+ */
+export class HeldRequests {
+  private readonly queues: Record<HeldKind, Route[]> = { lookup: [], submit: [] };
+
+  async install(page: Page) {
+    await page.route('**/api/registration-tokens/**', (route) => void this.queues.lookup.push(route));
+    await page.route('**/api/customers', (route) => void this.queues.submit.push(route));
+  }
+
+  async next(kind: HeldKind, timeoutMs = 10_000): Promise<Route> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const route = this.queues[kind].shift();
+      if (route) return route;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`the page made no ${kind} request`);
+  }
+}
