@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { PageShell } from './components/page-shell/page-shell';
 import { HomePage } from './pages/home/home-page';
+import { SurveyPage } from './pages/survey/survey-page';
 import { ThankYouPage } from './pages/thank-you/thank-you-page';
 
 const queryClient = new QueryClient();
@@ -14,6 +15,7 @@ export function App() {
           <Routes>
             <Route path="/" element={<HomePage />} />
             <Route path="/thank-you" element={<ThankYouPage />} />
+            <Route path="/survey" element={<SurveyPage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>
         </PageShell>

@@ -10,6 +10,17 @@ export const SURVEY_QUESTIONS = [
 
 export type SurveyQuestion = (typeof SURVEY_QUESTIONS)[number];
 
+/** Spec §2: the five questions, in order. */
+export const SURVEY_QUESTION_TEXTS: Record<SurveyQuestion, string> = {
+  recommendToOthersScore: 'How likely are you to recommend us to a friend or family member?',
+  washQualityScore: 'How satisfied are you with the quality of your wash?',
+  cleanlinessScore: 'How satisfied are you with the overall cleanliness of our site?',
+  serviceScore: 'How satisfied are you that our service was courteous and attentive?',
+  valueScore: 'How satisfied are you with the overall value for money?',
+};
+
+export const SURVEY_SCALE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
 export const SURVEY_COMMENTS_MAX = 2000;
 
 const SCORE_MESSAGE = 'Scores are whole numbers from 0 (unanswered) to 10';

@@ -48,3 +48,15 @@ export function clearProgress() {
 
 export const loadCompletion = () => read<Completion>(COMPLETION_KEY);
 export const saveCompletion = (completion: Completion) => write(COMPLETION_KEY, completion);
+
+/**
+ * Spec §2: the survey's customer is the one this session completed; the `cid` of the link is taken (and kept)
+ * only when the session has none.
+ */
+export function surveyCustomerId(cid: string | null): string | null {
+  const completion = loadCompletion();
+  if (completion?.customerId) return completion.customerId;
+  if (!cid) return null;
+  saveCompletion({ registration: completion?.registration ?? null, customerId: cid });
+  return cid;
+}

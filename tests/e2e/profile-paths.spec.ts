@@ -4,7 +4,8 @@ import { formErrors, type profileMachine } from '../../machines/profile/profile.
 import type { SavedProgress } from '../../machines/profile/profile.types';
 import { emptyCustomerForm } from '../../src/domain/customer';
 import type { Registration } from '../../src/domain/registration';
-import { coveringPaths, describeEvent, profileTransitionPaths, type ProfilePathEvent } from '../machines/profile.paths';
+import { coveringPaths, transitionPaths } from '../machines/graph-paths';
+import { describeEvent, profileModel, type ProfilePathEvent } from '../machines/profile.paths';
 import { memberProfile, returningMemberCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
 
@@ -141,7 +142,7 @@ async function openPage(page: Page, input: string, request: Parameters<typeof re
   return page.goto(`/?id=${issued.token}`);
 }
 
-for (const path of coveringPaths(profileTransitionPaths())) {
+for (const path of coveringPaths(profileModel, transitionPaths(profileModel))) {
   const steps = path.steps.slice(1);
   const title = `${path.input}: ${steps.map((step) => describeEvent(step.event)).join(' → ')}`;
 

@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { US_STATES } from '../../src/domain/us-states';
 import { VEHICLE_COLORS } from '../../src/domain/vehicle-options';
 import { apiHeaders, issueCode, lookUp, returningMemberCode } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 
 /** A form field by its visible label; required labels end in the red asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
-}
 
 async function fillCustomer(page: Page) {
   await field(page, 'First Name').fill('Dana');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 
 async function issueCode(request: APIRequestContext, mobileNumber = '+12015550143') {
   const response = await request.post('/api/admin/registration-tokens', {
@@ -27,8 +27,7 @@ test('a link made by the point-of-sale endpoint opens the app, which loads its r
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expectNoSeriousViolations(page);
 });
 
 test('an unknown code is refused by the API and the page says so', async ({ page }) => {

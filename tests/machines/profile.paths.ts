@@ -1,10 +1,9 @@
-import { getAdjacencyMap, getShortestPaths, getSimplePaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
-import { getInitialSnapshot, type SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { profileMachine } from '../../machines/profile/profile.machine';
 import type { ProfileEvent, ProfileInput, SavedProgress } from '../../machines/profile/profile.types';
 import { emptyCustomerForm, type Customer } from '../../src/domain/customer';
 import { emptyRegistration, type Registration } from '../../src/domain/registration';
-import type { CoverageStep } from './coverage';
+import type { ModelPath, PathModel } from './graph-paths';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -101,10 +100,7 @@ export const profileEvents: ProfilePathEvent[] = [
   { type: 'xstate.error.actor.submitCustomer', error: new Error('network') },
 ];
 
-/**
- * What makes two snapshots different for the tests: the state and the facts the screen shows, not every
- * character typed (which would make the graph endless).
- */
+/** What makes two snapshots different for the tests: the state and the facts the screen shows. */
 export function serializeProfile(snapshot: Snapshot): string {
   const { context } = snapshot;
   return JSON.stringify({
@@ -117,111 +113,22 @@ export function serializeProfile(snapshot: Snapshot): string {
   });
 }
 
-export type ProfilePath = StatePath<Snapshot, ProfilePathEvent> & { input: string };
-
-/** A checkbox click always flips the box: the UI can only send the value it does not show. */
-function possibleIn(snapshot: Snapshot, event: ProfilePathEvent): boolean {
-  const { context } = snapshot;
-  if (event.type === 'consent.allChanged') return context.allConsent !== event.checked;
-  if (event.type === 'field.changed' && typeof event.value === 'boolean')
-    return context.form[event.field] !== event.value;
-  return true;
-}
-
-function traversal(input: ProfileInput) {
-  return {
-    input,
-    events: ((snapshot: Snapshot) => profileEvents.filter((event) => possibleIn(snapshot, event))) as never,
-    serializeState: serializeProfile as never,
-    limit: 10_000,
-  };
-}
-
-function pathsFor(kind: 'shortest' | 'simple'): ProfilePath[] {
-  const generate = kind === 'shortest' ? getShortestPaths : getSimplePaths;
-  return Object.entries(profileInputs).flatMap(([name, input]) =>
-    generate(profileMachine, traversal(input)).map((path) => ({
-      ...(path as unknown as StatePath<Snapshot, ProfilePathEvent>),
-      input: name,
-    })),
-  );
-}
-
-/** One shortest path to each distinct screen state, per way into the page. */
-export const profileShortestPaths = (): ProfilePath[] => pathsFor('shortest');
-
-/** Every simple path (no state twice). */
-export const profileSimplePaths = (): ProfilePath[] => pathsFor('simple');
-
-/**
- * One path per transition: the shortest way to its source state, then the transition. Together they take every
- * edge of the graph, retries back to an earlier state included, which simple paths never do.
- */
-export function profileTransitionPaths(): ProfilePath[] {
-  return Object.entries(profileInputs).flatMap(([name, input]) => {
-    const options = traversal(input);
-    const toState = new Map(
-      getShortestPaths(profileMachine, options).map((path) => [serializeProfile(path.state), path]),
-    );
-    const adjacency = getAdjacencyMap(profileMachine, options) as unknown as AdjacencyMap<Snapshot, ProfilePathEvent>;
-    return Object.entries(adjacency).flatMap(([key, { transitions }]) => {
-      const base = toState.get(key);
-      if (!base) return [];
-      return Object.values<{ event: ProfilePathEvent; state: Snapshot }>(transitions)
-        .filter(({ state }) => serializeProfile(state) !== key)
-        .map(({ event, state }) => ({
-          state,
-          steps: [...base.steps, { event, state }] as StatePath<Snapshot, ProfilePathEvent>['steps'],
-          weight: base.weight + 1,
-          input: name,
-        }));
-    });
-  });
-}
-
-const nodeId = (snapshot: Snapshot) => `profile.${String(snapshot.value)}`;
-
-/** The steps of the paths as coverage sees them, including the eventless start each input takes. */
-export function coverageSteps(paths: ProfilePath[]): CoverageStep[] {
-  const starts = Object.values(profileInputs).map((input) => ({
-    from: 'profile.starting',
-    event: 'always',
-    to: nodeId(getInitialSnapshot(profileMachine, input)),
-  }));
-  const steps = paths.flatMap((path) => {
-    let previous: Snapshot | undefined;
-    return path.steps.flatMap((step) => {
-      const from = previous;
-      previous = step.state;
-      return from ? [{ from: nodeId(from), event: step.event.type, to: nodeId(step.state) }] : [];
-    });
-  });
-  return [...starts, ...steps];
-}
-
-/**
- * The fewest paths (greedily) that still take every transition the full set takes: what the browser walks,
- * since each browser path costs a page load.
- */
-export function coveringPaths(paths: ProfilePath[]): ProfilePath[] {
-  const keysOf = (path: ProfilePath) =>
-    new Set(coverageSteps([path]).map((step) => `${step.from}|${step.event}|${step.to}`));
-  const remaining = new Set(paths.flatMap((path) => [...keysOf(path)]));
-  const chosen: ProfilePath[] = [];
-  const candidates = [...paths].sort((a, b) => b.steps.length - a.steps.length);
-  while (remaining.size > 0) {
-    let best: ProfilePath | undefined;
-    let bestGain = 0;
-    for (const path of candidates) {
-      const gain = [...keysOf(path)].filter((key) => remaining.has(key)).length;
-      if (gain > bestGain) [best, bestGain] = [path, gain];
+export const profileModel: PathModel<typeof profileMachine, ProfilePathEvent> = {
+  machine: profileMachine,
+  inputs: profileInputs,
+  events: profileEvents,
+  serialize: serializeProfile,
+  possible: (snapshot, event) => {
+    const { context } = snapshot;
+    if (event.type === 'consent.allChanged') return context.allConsent !== event.checked;
+    if (event.type === 'field.changed' && typeof event.value === 'boolean') {
+      return context.form[event.field] !== event.value;
     }
-    if (!best) break;
-    chosen.push(best);
-    for (const key of keysOf(best)) remaining.delete(key);
-  }
-  return chosen;
-}
+    return true;
+  },
+};
+
+export type ProfilePath = ModelPath<typeof profileMachine, ProfilePathEvent>;
 
 /** A readable name for a step, with the outcome it stands for. */
 export function describeEvent(event: ProfilePathEvent): string {

@@ -1,12 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { toE164 } from '../../../src/domain/phone';
 import { newRegistrationSchema } from '../../../src/domain/registration';
 import { validate } from '../../../src/domain/validation';
 import type { Db } from '../../db/client';
+import { surveys } from '../../db/schema';
 import { ApiError, validationFailed } from '../../lib/api-error';
 import { readJson } from '../../lib/read-json';
+import { toSurvey } from '../surveys/survey-record';
 import { issueRegistration } from './issue-registration';
 
 export interface AdminDeps {
@@ -46,6 +49,16 @@ export function adminRoutes(deps: AdminDeps): Hono {
     if (!mobileNumber) throw validationFailed({ mobileNumber: 'Enter a valid mobile number' });
     const issued = await issueRegistration(deps.db, { ...result.value, mobileNumber }, deps);
     return c.json(issued, 201);
+  });
+
+  /** The operator reads a customer's surveys (oldest first). */
+  app.get('/customers/:id/surveys', async (c) => {
+    const rows = await deps.db
+      .select()
+      .from(surveys)
+      .where(eq(surveys.customerId, c.req.param('id')))
+      .orderBy(asc(surveys.createdAt));
+    return c.json({ results: rows.map(toSurvey) });
   });
 
   return app;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { surveySchema, type Survey } from '../../../src/domain/survey';
+import { surveySchema } from '../../../src/domain/survey';
 import { validate } from '../../../src/domain/validation';
 import type { Db } from '../../db/client';
 import { customers, surveys } from '../../db/schema';
@@ -8,6 +8,7 @@ import { ApiError, validationFailed } from '../../lib/api-error';
 import { writeOnce } from '../../lib/idempotency';
 import { readJson } from '../../lib/read-json';
 import { newId } from '../../lib/tokens';
+import { toSurvey } from './survey-record';
 
 /** `POST /api/surveys`: one feedback survey for an existing customer. */
 export function surveyRoutes(deps: { db: Db }): Hono {
@@ -41,17 +42,7 @@ export function surveyRoutes(deps: { db: Db }): Hono {
             comments: input.comments,
           })
           .returning();
-        const stored: Survey = {
-          id: row!.id,
-          customerId: row!.customerId,
-          recommendToOthersScore: row!.recommendToOthersScore,
-          washQualityScore: row!.washQualityScore,
-          cleanlinessScore: row!.cleanlinessScore,
-          serviceScore: row!.serviceScore,
-          valueScore: row!.valueScore,
-          comments: row!.comments,
-        };
-        return { status: 201, body: stored };
+        return { status: 201, body: toSurvey(row!) };
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');

@@ -1,9 +1,51 @@
-/** Spec §2 thank-you, generic part; the plan sentence and the survey invitation come with their issue. */
+import { Link } from 'react-router-dom';
+import { MANUAL_REGISTRATION_ID } from '../../domain/registration';
+import { renewalSentence } from '../../domain/renewal';
+import { runtimeConfig } from '../../lib/runtime-config';
+import { loadCompletion } from '../../lib/session-store';
+import styles from './thank-you-page.module.css';
+
+const externalLink = (href: string, text: string) => (
+  <a href={href} target="_blank" rel="noopener noreferrer">
+    {text}
+  </a>
+);
+
+/**
+ * Spec §2 thank-you. The plan and renewal day come from the registration this session completed or looked up,
+ * never from guesses: without one, the page says only that the profile is complete.
+ */
 export function ThankYouPage() {
+  const completion = loadCompletion();
+  const registration = completion?.registration;
+  const membership = registration && registration.id !== MANUAL_REGISTRATION_ID ? registration : null;
+  const { links } = runtimeConfig;
+
   return (
-    <section aria-labelledby="thank-you-heading">
-      <h1 id="thank-you-heading">Thank you for completing your membership club profile!</h1>
-      <p>Your profile is now complete.</p>
-    </section>
+    <div className={styles.page}>
+      <title>Club Membership Profile Complete</title>
+      <section aria-labelledby="thank-you-heading">
+        <h1 id="thank-you-heading">Thank you for completing your membership club profile!</h1>
+        <p>Your profile is now complete.</p>
+        {membership && <p>{renewalSentence(membership.planName, membership.rechargeDate)}</p>}
+      </section>
+      {membership && completion?.customerId && (
+        <section className={styles.card} aria-labelledby="survey-heading">
+          <h2 id="survey-heading">Tell us what you think!</h2>
+          <p>Answer our five-question survey: it takes less than a minute and helps us make every wash better.</p>
+          <Link className={styles.button} to={`/survey?cid=${encodeURIComponent(completion.customerId)}`}>
+            Give Us Your Feedback
+          </Link>
+        </section>
+      )}
+      <section className={styles.card} aria-labelledby="membership-heading">
+        <h2 id="membership-heading">Make the most of your membership!</h2>
+        <ul className={styles.links}>
+          <li>{externalLink(links.locations, 'Find other locations')}</li>
+          <li>{externalLink(links.manageMembership, 'Manage your membership')}</li>
+          <li>{externalLink(links.faqs, 'Read the FAQs')}</li>
+        </ul>
+      </section>
+    </div>
   );
 }

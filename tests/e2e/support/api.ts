@@ -64,3 +64,25 @@ export async function lookUp(request: APIRequestContext, token: string): Promise
   expect(response.status()).toBe(200);
   return (await response.json()) as Registration;
 }
+
+/** A completed registration, as a customer who already saved their profile has it. */
+export async function completedCode(
+  request: APIRequestContext,
+  overrides: Partial<NewRegistration> = {},
+): Promise<{ issued: IssuedRegistration; customer: Customer }> {
+  const issued = await issueCode(request, overrides);
+  const customer = await submitCustomer(request, {
+    ...memberProfile,
+    registrationId: issued.registration.id,
+    isAgreedToTerms: true,
+  });
+  return { issued, customer };
+}
+
+export async function storedSurveys(request: APIRequestContext, customerId: string) {
+  const response = await request.get(`/api/admin/customers/${customerId}/surveys`, {
+    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { results: Record<string, unknown>[] }).results;
+}

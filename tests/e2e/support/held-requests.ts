@@ -1,17 +1,18 @@
 import type { Page, Route } from '@playwright/test';
 
-export type HeldKind = 'lookup' | 'submit';
+export type HeldKind = 'lookup' | 'submit' | 'survey';
 
 /**
  * Holds the page's registration lookups and customer submits until a test step decides their outcome: let
  * through to the real server, answered with a refusal, or cut off as a dead network would.
  */
 export class HeldRequests {
-  private readonly queues: Record<HeldKind, Route[]> = { lookup: [], submit: [] };
+  private readonly queues: Record<HeldKind, Route[]> = { lookup: [], submit: [], survey: [] };
 
   async install(page: Page) {
     await page.route('**/api/registration-tokens/**', (route) => void this.queues.lookup.push(route));
     await page.route('**/api/customers', (route) => void this.queues.submit.push(route));
+    await page.route('**/api/surveys', (route) => void this.queues.survey.push(route));
   }
 
   async next(kind: HeldKind, timeoutMs = 10_000): Promise<Route> {

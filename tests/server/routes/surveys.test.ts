@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
-import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
 describe.each(DRIVERS)('POST /api/surveys on %s', (driver) => {
   let t: TestApp;
@@ -77,5 +77,27 @@ describe.each(DRIVERS)('POST /api/surveys on %s', (driver) => {
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).toBe(b.body.id);
     expect(await surveyCount()).toBe(before + 1);
+  });
+});
+
+describe.each(DRIVERS)('GET /api/admin/customers/:id/surveys on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it("lists a customer's surveys to the operator, and only to the operator", async () => {
+    const issued = await t.issue();
+    const customerId = (await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) })).body
+      .id as string;
+    await t.call('POST', '/api/surveys', { json: { customerId, valueScore: 8, comments: 'Fast.' } });
+    const auth = { authorization: `Bearer ${ADMIN_API_KEY}` };
+    const res = await t.call('GET', `/api/admin/customers/${customerId}/surveys`, { headers: auth, anonymous: true });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      expect.objectContaining({ customerId, valueScore: 8, comments: 'Fast.', createdAt: expect.any(String) }),
+    ]);
+    expect((await t.call('GET', `/api/admin/customers/${customerId}/surveys`)).status).toBe(401);
   });
 });

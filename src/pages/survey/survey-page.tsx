@@ -1,0 +1,91 @@
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { surveyMachine } from '../../../machines/survey/survey.machine';
+import type { SurveyRequest } from '../../../machines/survey/survey.types';
+import { toSurveyView } from '../../../machines/survey/survey.view';
+import { submitSurvey } from '../../api/surveys';
+import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS, type Survey } from '../../domain/survey';
+import { surveyCustomerId } from '../../lib/session-store';
+import { ScoreQuestion } from './score-question';
+import styles from './survey-page.module.css';
+import { SurveyThankYouDialog } from './survey-thank-you-dialog';
+
+const surveyFlow = surveyMachine.provide({
+  actors: {
+    submitSurvey: fromPromise<Survey, SurveyRequest>(({ input }) => submitSurvey(input.survey, input.idempotencyKey)),
+  },
+  actions: {
+    // Spec §4: logged only. The error's name and status, never the answers.
+    logFailure: ({ event }) => {
+      const error = (event as { error?: { name?: string; response?: { status?: number } } }).error;
+      console.warn('Survey not stored', { error: error?.name, status: error?.response?.status });
+    },
+  },
+});
+
+/** The survey route (spec §2): renders the survey statechart and sends it the customer's answers. */
+export function SurveyPage() {
+  const [params] = useSearchParams();
+  const [customerId] = useState(() => surveyCustomerId(params.get('cid')));
+  const [snapshot, send] = useMachine(surveyFlow, { input: { customerId } });
+  const view = toSurveyView(snapshot);
+
+  return (
+    <>
+      <title>Club Membership Survey</title>
+      <section className={styles.intro} aria-labelledby="survey-heading">
+        <h1 id="survey-heading">Tell us about your visit</h1>
+        {view.showNoCustomer ? (
+          <p role="alert">
+            We can't tell whose survey this is. Please open it with the "Give Us Your Feedback" button on the page you
+            saw after completing your membership profile.
+          </p>
+        ) : (
+          <p>Five quick questions, one tap each. Your answers help us make every wash better.</p>
+        )}
+      </section>
+      {view.showForm && (
+        <form
+          aria-label="Survey"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'user.submit' });
+          }}
+        >
+          <ul className={styles.legend} aria-label="Scale">
+            <li>1: Not Likely or Not Satisfied</li>
+            <li>10: Extremely Likely or Extremely Satisfied</li>
+          </ul>
+          {SURVEY_QUESTIONS.map((question, index) => (
+            <ScoreQuestion
+              key={question}
+              question={question}
+              number={index + 1}
+              text={SURVEY_QUESTION_TEXTS[question]}
+              score={view.survey[question]}
+              disabled={view.isSubmitting}
+              onChoose={(score) => send({ type: 'score.chosen', question, score })}
+            />
+          ))}
+          <div className={styles.comments}>
+            <label htmlFor="survey-comments">Is there anything else we should know?</label>
+            <textarea
+              id="survey-comments"
+              rows={3}
+              maxLength={2000}
+              placeholder="Add any additional comments"
+              value={view.survey.comments}
+              onChange={(event) => send({ type: 'comments.changed', comments: event.target.value })}
+            />
+          </div>
+          <button className={styles.submit} type="submit" disabled={view.isSubmitting}>
+            Submit
+          </button>
+        </form>
+      )}
+      {view.showThankYouDialog && <SurveyThankYouDialog />}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+import { runtimeConfig } from '../../lib/runtime-config';
+import styles from './survey-page.module.css';
+
+/** Spec §2: "Thank you!", no footer, not dismissible; the logo links to the operator's site. */
+export function SurveyThankYouDialog() {
+  const { logoUrl, operatorName, links } = runtimeConfig;
+  return (
+    <BlockingDialog title="Thank you!" description="We appreciate your feedback and look forward to seeing you soon.">
+      <a href={links.operatorHome} target="_blank" rel="noopener noreferrer">
+        <img className={styles.logo} src={logoUrl} alt={`${operatorName} home page`} width={175} height={175} />
+      </a>
+    </BlockingDialog>
+  );
+}

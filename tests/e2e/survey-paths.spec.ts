@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { SnapshotFrom } from 'xstate';
+import type { surveyMachine } from '../../machines/survey/survey.machine';
+import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
+import { coveringPaths, transitionPaths } from '../machines/graph-paths';
+import { describeSurveyEvent, surveyModel, type SurveyPathEvent } from '../machines/survey.paths';
+import { completedCode } from './support/api';
+import { HeldRequests } from './support/held-requests';
+
+type Snapshot = SnapshotFrom<typeof surveyMachine>;
+type StateName = Exclude<Snapshot['value'], 'starting'>;
+
+interface StepContext {
+  page: Page;
+  held: HeldRequests;
+}
+type Gesture<E extends SurveyPathEvent['type']> = (
+  ctx: StepContext,
+  event: Extract<SurveyPathEvent, { type: E }>,
+) => Promise<void>;
+
+/** One UI gesture per machine event: a new event does not compile until it has one. */
+const gestures: { [E in SurveyPathEvent['type']]: Gesture<E> } = {
+  'score.chosen': ({ page }, event) =>
+    page
+      .getByRole('group', { name: SURVEY_QUESTION_TEXTS[event.question] })
+      .getByRole('radio', { name: String(event.score), exact: true })
+      .check(),
+  'comments.changed': ({ page }, event) =>
+    page.getByLabel('Is there anything else we should know?').fill(event.comments),
+  'user.submit': ({ page }) => page.getByRole('button', { name: 'Submit' }).click(),
+  'xstate.done.actor.submitSurvey': async ({ held }) => (await held.next('survey')).continue(),
+  'xstate.error.actor.submitSurvey': async ({ held }) => (await held.next('survey')).abort('internetdisconnected'),
+};
+
+const screens: Record<StateName, (page: Page, snapshot: Snapshot) => Promise<void>> = {
+  noCustomer: async (page) => {
+    await expect(page.getByRole('alert')).toContainText("We can't tell whose survey this is.");
+  },
+  filling: async (page, snapshot) => {
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const { survey } = snapshot.context;
+    await expect(page.getByLabel('Is there anything else we should know?')).toHaveValue(survey.comments);
+    const wash = page.getByRole('group', { name: SURVEY_QUESTION_TEXTS.washQualityScore });
+    await expect(wash.getByRole('radio', { checked: true })).toHaveCount(survey.washQualityScore > 0 ? 1 : 0);
+  },
+  submitting: async (page) => {
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  },
+  thanked: async (page) => {
+    await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  },
+};
+
+for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
+  const steps = path.steps.slice(1);
+  test(`${path.input}: ${steps.map((step) => describeSurveyEvent(step.event)).join(' → ') || 'opens'}`, async ({
+    page,
+    request,
+  }) => {
+    const held = new HeldRequests();
+    await held.install(page);
+    if (path.input === 'withCustomer') {
+      const { customer } = await completedCode(request);
+      await page.goto(`/survey?cid=${customer.id}`);
+    } else {
+      await page.goto('/survey');
+    }
+    await screens[path.steps[0]!.state.value as StateName](page, path.steps[0]!.state);
+    for (const step of steps) {
+      const gesture = gestures[step.event.type] as Gesture<typeof step.event.type>;
+      await gesture({ page, held }, step.event);
+      await screens[step.state.value as StateName](page, step.state);
+    }
+  });
+}

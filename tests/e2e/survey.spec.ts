@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { completedCode, storedSurveys } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
+
+const question = (page: Page, text: RegExp) => page.getByRole('group', { name: text });
+const choose = (page: Page, text: RegExp, score: number) =>
+  question(page, text)
+    .getByRole('radio', { name: String(score), exact: true })
+    .check();
+
+test('a survey opened from the thank-you page is stored, thanked in a dialog nothing closes, and reset', async ({
+  page,
+  request,
+}) => {
+  const { issued, customer } = await completedCode(request);
+  await page.goto(issued.url);
+  await page.getByRole('link', { name: 'Give Us Your Feedback' }).click();
+  await expect(page).toHaveURL(new RegExp(`/survey\\?cid=${customer.id}$`));
+
+  await expect(page.getByText('1: Not Likely or Not Satisfied')).toBeVisible();
+  await expect(page.getByText('10: Extremely Likely or Extremely Satisfied')).toBeVisible();
+  await expect(page.getByRole('group')).toHaveCount(5);
+  await expectNoSeriousViolations(page);
+
+  await choose(page, /recommend us to a friend/, 10);
+  await choose(page, /quality of your wash/, 9);
+  await choose(page, /cleanliness of our site/, 8);
+  await choose(page, /courteous and attentive/, 7);
+  await choose(page, /value for money/, 6);
+  const comments = page.getByLabel('Is there anything else we should know?');
+  await expect(comments).toHaveAttribute('placeholder', 'Add any additional comments');
+  await expect(comments).toHaveAttribute('rows', '3');
+  await comments.fill('The dryers were great.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(dialog).toContainText('We appreciate your feedback and look forward to seeing you soon.');
+  const logoLink = dialog.getByRole('link');
+  await expect(logoLink).toHaveAttribute('href', 'https://brightwater-carwash.example');
+  await expect(logoLink).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByRole('button')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await expect(comments).toHaveValue('');
+  await expect(question(page, /value for money/).getByRole('radio', { checked: true })).toHaveCount(0);
+
+  expect(await storedSurveys(request, customer.id)).toEqual([
+    expect.objectContaining({
+      recommendToOthersScore: 10,
+      washQualityScore: 9,
+      cleanlinessScore: 8,
+      serviceScore: 7,
+      valueScore: 6,
+      comments: 'The dryers were great.',
+    }),
+  ]);
+});
+
+test('can be answered by keyboard alone: Tab between questions, arrows within, Enter to submit', async ({
+  page,
+  request,
+}) => {
+  const { customer } = await completedCode(request);
+  await page.goto(`/survey?cid=${customer.id}`);
+  await question(page, /recommend us to a friend/)
+    .getByRole('radio', { name: '1', exact: true })
+    .focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+  await expect(question(page, /recommend us/).getByRole('radio', { name: '5', exact: true })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(question(page, /quality of your wash/).getByRole('radio', { name: '1', exact: true })).toBeChecked();
+  await page.getByLabel('Is there anything else we should know?').focus();
+  await page.keyboard.type('By keyboard.');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  expect(await storedSurveys(request, customer.id)).toEqual([
+    expect.objectContaining({ recommendToOthersScore: 5, washQualityScore: 1, comments: 'By keyboard.' }),
+  ]);
+});
+
+test('a failed submit shows nothing, enables Submit again and keeps the answers', async ({ page, request }) => {
+  const { customer } = await completedCode(request);
+  await page.goto(`/survey?cid=${customer.id}`);
+  await page.route('**/api/surveys', (route) => route.abort('internetdisconnected'));
+  await choose(page, /value for money/, 4);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(question(page, /value for money/).getByRole('radio', { name: '4', exact: true })).toBeChecked();
+  expect(await storedSurveys(request, customer.id)).toEqual([]);
+});
+
+test('keeps the first customer id of the session and ignores a later cid', async ({ page, request }) => {
+  const first = await completedCode(request);
+  const second = await completedCode(request);
+  await page.goto(`/survey?cid=${first.customer.id}`);
+  await page.goto(`/survey?cid=${second.customer.id}`);
+  await choose(page, /quality of your wash/, 10);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Thank you!' })).toBeVisible();
+  expect(await storedSurveys(request, first.customer.id)).toHaveLength(1);
+  expect(await storedSurveys(request, second.customer.id)).toHaveLength(0);
+});
+
+test('with no customer id at all, says so instead of showing a form', async ({ page }) => {
+  await page.goto('/survey');
+  await expect(page.getByRole('alert')).toContainText("We can't tell whose survey this is.");
+  await expect(page.getByRole('form', { name: 'Survey' })).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+});
+
+test('wraps its ten choices on a 320 px screen with targets of at least 44 px', async ({ page, request }) => {
+  const { customer } = await completedCode(request);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/survey?cid=${customer.id}`);
+  const first = question(page, /recommend us/)
+    .locator('label')
+    .first();
+  const box = await first.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(320);
+});

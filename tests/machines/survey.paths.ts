@@ -1,0 +1,41 @@
+import type { SnapshotFrom } from 'xstate';
+import { surveyMachine } from '../../machines/survey/survey.machine';
+import type { SurveyEvent, SurveyInput } from '../../machines/survey/survey.types';
+import type { PathModel } from './graph-paths';
+
+type Snapshot = SnapshotFrom<typeof surveyMachine>;
+
+export type SurveyPathEvent =
+  | SurveyEvent
+  | { type: 'xstate.done.actor.submitSurvey'; output: unknown }
+  | { type: 'xstate.error.actor.submitSurvey'; error: unknown };
+
+export const surveyInputs: Record<string, SurveyInput> = {
+  withCustomer: { customerId: 'cust-1' },
+  withoutCustomer: { customerId: null },
+};
+
+export const surveyModel: PathModel<typeof surveyMachine, SurveyPathEvent> = {
+  machine: surveyMachine,
+  inputs: surveyInputs,
+  events: [
+    { type: 'score.chosen', question: 'washQualityScore', score: 9 },
+    { type: 'comments.changed', comments: 'The dryers were great.' },
+    { type: 'user.submit' },
+    { type: 'xstate.done.actor.submitSurvey', output: { id: 'survey-1' } },
+    { type: 'xstate.error.actor.submitSurvey', error: new Error('network') },
+  ],
+  serialize: (snapshot: Snapshot) =>
+    JSON.stringify({
+      state: snapshot.value,
+      answered: snapshot.context.survey.washQualityScore > 0,
+      commented: snapshot.context.survey.comments !== '',
+    }),
+};
+
+export function describeSurveyEvent(event: SurveyPathEvent): string {
+  if (event.type === 'score.chosen') return `score.chosen(${event.question}=${event.score})`;
+  if (event.type === 'xstate.done.actor.submitSurvey') return 'submitSurvey(stored)';
+  if (event.type === 'xstate.error.actor.submitSurvey') return 'submitSurvey(network error)';
+  return event.type;
+}
