@@ -8,11 +8,17 @@ import { defineConfig, devices } from '@playwright/test';
  * The real server on a free port with a throw-away PGlite directory. Worker processes inherit these
  * variables, so the port and directory are chosen once, by the main process.
  */
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  '-e',
-  'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
-]).toString();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    '-e',
+    'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
+  ]).toString();
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-'));
+// A second server, configured with an analytics id, for the tests of what analytics receives.
+process.env.E2E_ANALYTICS_PORT ??= freePort();
+process.env.E2E_ANALYTICS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-analytics-'));
+process.env.E2E_ANALYTICS_ID ??= 'G-E2ETEST123';
 process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
 process.env.E2E_API_KEY ??= 'e2e-api-key';
 
@@ -41,20 +47,39 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
-      API_KEY: process.env.E2E_API_KEY,
+  webServer: [
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
+        API_KEY: process.env.E2E_API_KEY,
+      },
     },
-  },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: process.env.E2E_ANALYTICS_PORT,
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}`,
+        DATA_DIR: process.env.E2E_ANALYTICS_DATA_DIR,
+        ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
+        API_KEY: process.env.E2E_API_KEY,
+        ANALYTICS_ID: process.env.E2E_ANALYTICS_ID,
+      },
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import { formErrors, profileMachine, progressOf } from '../../../machines/profil
 import { toProfileView } from '../../../machines/profile/profile.view';
 import { fieldId } from '../../components/fields/field-ids';
 import { formatNational } from '../../domain/phone';
+import { inspectorOptions } from '../../lib/inspector';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
 import { FIELD_ORDER } from './form-fields';
@@ -44,7 +45,7 @@ function ProfileFlow({ token }: { token: string | null }) {
       }),
     [navigate],
   );
-  const [snapshot, send] = useMachine(machine, { input: { token, saved: loadProgress(token) } });
+  const [snapshot, send] = useMachine(machine, { input: { token, saved: loadProgress(token) }, ...inspectorOptions() });
   const view = toProfileView(snapshot);
   const registration = view.registration;
 

@@ -7,6 +7,7 @@ import type { SurveyRequest } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
 import { submitSurvey } from '../../api/surveys';
 import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS, type Survey } from '../../domain/survey';
+import { inspectorOptions } from '../../lib/inspector';
 import { surveyCustomerId } from '../../lib/session-store';
 import { ScoreQuestion } from './score-question';
 import styles from './survey-page.module.css';
@@ -29,7 +30,7 @@ const surveyFlow = surveyMachine.provide({
 export function SurveyPage() {
   const [params] = useSearchParams();
   const [customerId] = useState(() => surveyCustomerId(params.get('cid')));
-  const [snapshot, send] = useMachine(surveyFlow, { input: { customerId } });
+  const [snapshot, send] = useMachine(surveyFlow, { input: { customerId }, ...inspectorOptions() });
   const view = toSurveyView(snapshot);
 
   return (
