@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { CONSENT_VERSION } from './consent';
 import { MANUAL_REGISTRATION_ID } from './registration';
 import { US_STATE_CODES } from './us-states';
@@ -66,6 +65,13 @@ const vehicleYear = v.pipe(
 
 const flag = v.optional(v.boolean(), false);
 
+/**
+ * The shape of an E.164 number. The form gets it from the phone input, which has already checked the number
+ * against its country's rules; the server checks those rules again with libphonenumber (which the form's
+ * bundle need not carry).
+ */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
 /** The customer form record of spec §3, as the form submits it and the server re-validates it. */
 export const customerSchema = v.pipe(
   v.object({
@@ -112,7 +118,7 @@ export const customerSchema = v.pipe(
       [['registrationId'], ['mobileNumber']],
       (input) =>
         input.registrationId !== MANUAL_REGISTRATION_ID ||
-        (input.mobileNumber !== undefined && isValidPhoneNumber(input.mobileNumber)),
+        (input.mobileNumber !== undefined && E164.test(input.mobileNumber)),
       CUSTOMER_MESSAGES.mobileNumber,
     ),
     ['mobileNumber'],

@@ -4,8 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { formErrors, profileMachine, progressOf } from '../../../machines/profile/profile.machine';
 import { toProfileView } from '../../../machines/profile/profile.view';
 import { fieldId } from '../../components/fields/field-ids';
-import { formatNational } from '../../domain/phone';
 import { inspectorOptions } from '../../lib/inspector';
+import { useNationalNumber } from '../../lib/phone-display';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
 import { FIELD_ORDER } from './form-fields';
@@ -58,7 +58,7 @@ function ProfileFlow({ token }: { token: string | null }) {
         <>
           <Welcome isReturningCustomer={registration.isReturningCustomer} />
           <p className={styles.mobile}>
-            Mobile number: <strong>{formatNational(registration.mobileNumber)}</strong>
+            Mobile number: <MobileNumber e164={registration.mobileNumber} />
           </p>
           {view.connectionProblem === 'submit' && <ConnectionProblem onRetry={() => send({ type: 'user.retry' })} />}
           <ProfileForm
@@ -79,4 +79,8 @@ function ProfileFlow({ token }: { token: string | null }) {
       {view.showInvalidCodeDialog && <InvalidCodeDialog />}
     </>
   );
+}
+
+function MobileNumber({ e164 }: { e164: string }) {
+  return <strong>{useNationalNumber(e164)}</strong>;
 }

@@ -1,4 +1,4 @@
-import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 
 /** Spec §8: no footer, not dismissible. */
 export function InvalidCodeDialog() {

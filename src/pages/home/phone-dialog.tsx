@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './home-page.module.css';
 

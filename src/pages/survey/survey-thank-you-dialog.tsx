@@ -1,4 +1,4 @@
-import { BlockingDialog } from '../../components/dialogs/blocking-dialog';
+import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './survey-page.module.css';
 

@@ -207,6 +207,12 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
       expect(missing.body.error.issues).toEqual({ mobileNumber: 'Enter a valid mobile number' });
       const invalid = await t.call('POST', '/api/customers', { json: validCustomer('-1', { mobileNumber: '+1 555' }) });
       expect(invalid.status).toBe(400);
+      // E.164 in shape, but no such number: the server's libphonenumber check refuses it.
+      const unreal = await t.call('POST', '/api/customers', {
+        json: validCustomer('-1', { mobileNumber: '+10005550123' }),
+      });
+      expect(unreal.status).toBe(400);
+      expect(unreal.body.error.issues).toEqual({ mobileNumber: 'Enter a valid mobile number' });
       expect(await customerCount()).toBe(before);
     });
   });

@@ -74,7 +74,10 @@ describe('the customer schema (spec §5)', () => {
     expect(errorsFor(validCustomer('-1', { mobileNumber: '2015550143' }))).toEqual({
       mobileNumber: 'Enter a valid mobile number',
     });
-    expect(errorsFor(validCustomer('-1', { mobileNumber: '+44 7911 123456' }))).toEqual({});
+    expect(errorsFor(validCustomer('-1', { mobileNumber: '+447911123456' }))).toEqual({});
+    expect(errorsFor(validCustomer('-1', { mobileNumber: '+44 7911 123456' }))).toEqual({
+      mobileNumber: 'Enter a valid mobile number',
+    });
     expect(errorsFor(validCustomer('reg-1'))).toEqual({});
   });
 });
