@@ -1,3 +1,4 @@
+import buttons from '../../components/buttons/buttons.module.css';
 import styles from './home-page.module.css';
 
 /** The spec leaves network failures open: they are never an invalid code, and nothing typed is lost. */
@@ -7,7 +8,7 @@ export function ConnectionProblem({ onRetry }: { onRetry: () => void }) {
       <p>
         <strong>We couldn't connect.</strong> Check your signal and try again: nothing you typed has been lost.
       </p>
-      <button className={styles.secondaryButton} type="button" onClick={onRetry}>
+      <button className={buttons.secondary} type="button" onClick={onRetry}>
         Try again
       </button>
     </div>

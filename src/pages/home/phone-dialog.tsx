@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 import { runtimeConfig } from '../../lib/runtime-config';
+import buttons from '../../components/buttons/buttons.module.css';
 import styles from './home-page.module.css';
 
 // The phone input carries libphonenumber's full metadata: only customers without a code download it.
@@ -35,7 +36,7 @@ export function PhoneDialog({ canConfirm, onPhoneChange, onConfirm }: PhoneDialo
             onResult={(result) => onPhoneChange({ isValid: result.isValid, e164: result.e164 ?? '' })}
           />
         </Suspense>
-        <button className={styles.primaryButton} type="submit" disabled={!canConfirm}>
+        <button className={`${buttons.primary} ${styles.dialogAction}`} type="submit" disabled={!canConfirm}>
           OK
         </button>
       </form>

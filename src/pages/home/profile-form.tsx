@@ -8,6 +8,7 @@ import { smsConsentText } from '../../domain/consent';
 import type { CustomerForm } from '../../domain/customer';
 import { US_STATES } from '../../domain/us-states';
 import { runtimeConfig } from '../../lib/runtime-config';
+import buttons from '../../components/buttons/buttons.module.css';
 import styles from './profile-form.module.css';
 import { VehicleFields } from './vehicle-fields';
 
@@ -107,7 +108,7 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
         />
       </fieldset>
 
-      <button className={styles.submit} type="submit" disabled={view.isSubmitting}>
+      <button className={buttons.primary} type="submit" disabled={view.isSubmitting}>
         {view.isSubmitting ? 'Submitting...' : 'Submit'}
       </button>
       <p className={`${styles.note} ${styles.requiredNote}`}>

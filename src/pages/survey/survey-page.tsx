@@ -10,6 +10,7 @@ import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS, type Survey } from '../../doma
 import { inspectorOptions } from '../../lib/inspector';
 import { surveyCustomerId } from '../../lib/session-store';
 import { ScoreQuestion } from './score-question';
+import buttons from '../../components/buttons/buttons.module.css';
 import styles from './survey-page.module.css';
 import { SurveyThankYouDialog } from './survey-thank-you-dialog';
 
@@ -81,7 +82,7 @@ export function SurveyPage() {
               onChange={(event) => send({ type: 'comments.changed', comments: event.target.value })}
             />
           </div>
-          <button className={styles.submit} type="submit" disabled={view.isSubmitting}>
+          <button className={buttons.primary} type="submit" disabled={view.isSubmitting}>
             Submit
           </button>
         </form>
