@@ -101,6 +101,7 @@ test('keeps the first customer id of the session and ignores a later cid', async
   const first = await completedCode(request);
   const second = await completedCode(request);
   await page.goto(`/survey?cid=${first.customer.id}`);
+  await expect(page.getByRole('form', { name: 'Survey' })).toBeVisible();
   await page.goto(`/survey?cid=${second.customer.id}`);
   await choose(page, /quality of your wash/, 10);
   await page.getByRole('button', { name: 'Submit' }).click();
