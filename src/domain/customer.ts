@@ -3,6 +3,7 @@ import { CONSENT_VERSION } from './consent';
 import { MANUAL_REGISTRATION_ID } from './registration';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
+import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /** Spec §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
 export const CUSTOMER_MESSAGES = {
@@ -38,7 +39,13 @@ function tooLong(label: string, max: number): string {
 }
 
 function requiredText(label: string, required: string, max: number) {
-  return v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong(label, max)));
+  return v.pipe(
+    v.string(required),
+    v.trim(),
+    v.nonEmpty(required),
+    v.maxLength(max, tooLong(label, max)),
+    plainText(UNSUPPORTED_CHARACTERS),
+  );
 }
 
 const optionalText = (label: string, max: number) =>
@@ -47,6 +54,7 @@ const optionalText = (label: string, max: number) =>
       v.nullable(v.string()),
       v.transform((value) => (value ?? '').trim()),
       v.maxLength(max, tooLong(label, max)),
+      plainText(UNSUPPORTED_CHARACTERS),
     ),
     '',
   );
@@ -81,6 +89,7 @@ export const customerSchema = v.pipe(
       v.trim(),
       v.nonEmpty(CUSTOMER_MESSAGES.registrationId),
       v.maxLength(64, CUSTOMER_MESSAGES.registrationId),
+      plainText(CUSTOMER_MESSAGES.registrationId),
     ),
     firstName: requiredText('First Name', CUSTOMER_MESSAGES.firstName, CUSTOMER_LIMITS.name),
     lastName: requiredText('Last Name', CUSTOMER_MESSAGES.lastName, CUSTOMER_LIMITS.name),
@@ -111,7 +120,10 @@ export const customerSchema = v.pipe(
     /** Only for a manual sign-up (registrationId '-1'): the number typed in the phone dialog, in E.164. */
     mobileNumber: v.optional(v.pipe(v.string(CUSTOMER_MESSAGES.mobileNumber), v.trim(), v.maxLength(32))),
     /** The version of the consent wording the customer was shown. */
-    consentVersion: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32)), CONSENT_VERSION),
+    consentVersion: v.optional(
+      v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32), plainText(UNSUPPORTED_CHARACTERS)),
+      CONSENT_VERSION,
+    ),
   }),
   v.forward(
     v.partialCheck(

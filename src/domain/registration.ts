@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { Customer } from './customer';
+import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /** Spec §4/§9: a sign-up without a code (phone dialog) uses this registration id. */
 export const MANUAL_REGISTRATION_ID = '-1';
@@ -56,29 +57,53 @@ export function manualRegistration(mobileNumber: string, now: Date = new Date())
   };
 }
 
+/**
+ * A calendar date both JavaScript and PostgreSQL read the same way: `Date` rolls 2026-02-30 over to March, and
+ * PostgreSQL has no year 0, so only real dates of plausible years pass.
+ */
+function isRealDate(ymd: string): boolean {
+  const date = new Date(`${ymd}T00:00:00Z`);
+  const year = Number(ymd.slice(0, 4));
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === ymd && year >= 1900 && year <= 2999;
+}
+
 const isoDate = v.pipe(
   v.string('Use a date as YYYY-MM-DD'),
   v.isoDate('Use a date as YYYY-MM-DD'),
-  v.check((value) => {
-    // `Date` rolls 2026-02-30 over to March; a real date survives the round trip.
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Use a real calendar date'),
+  v.check(isRealDate, 'Use a real calendar date'),
 );
+
+const isoTimestamp = v.pipe(
+  v.string('Use an ISO 8601 timestamp'),
+  v.isoTimestamp('Use an ISO 8601 timestamp'),
+  // valibot accepts spellings (an hour-only offset, "+05") that `Date` cannot read.
+  v.check(
+    (value) => isRealDate(value.slice(0, 10)) && !Number.isNaN(new Date(value).getTime()),
+    'Use a real date and time, such as 2026-11-22T14:30:00Z',
+  ),
+);
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), plainText(UNSUPPORTED_CHARACTERS));
 
 /** What a point-of-sale sends to `POST /api/admin/registration-tokens` after a membership sale. */
 export const newRegistrationSchema = v.object({
   mobileNumber: v.pipe(v.string('mobileNumber is required'), v.trim(), v.nonEmpty('mobileNumber is required')),
-  planName: v.pipe(v.string('planName is required'), v.trim(), v.nonEmpty('planName is required'), v.maxLength(80)),
+  planName: v.pipe(
+    v.string('planName is required'),
+    v.trim(),
+    v.nonEmpty('planName is required'),
+    v.maxLength(80),
+    plainText(UNSUPPORTED_CHARACTERS),
+  ),
   amount: v.pipe(
     v.number('amount must be a number'),
     v.minValue(0, 'amount must not be negative'),
     v.maxValue(100_000, 'amount is too large'),
   ),
   rechargeDate: isoDate,
-  saleDate: v.optional(v.pipe(v.string(), v.isoTimestamp('Use an ISO 8601 timestamp'))),
-  siteId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), DEFAULT_SITE_ID),
-  sourceSystem: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+  saleDate: v.optional(isoTimestamp),
+  siteId: v.optional(text(40), DEFAULT_SITE_ID),
+  sourceSystem: v.optional(text(40), ''),
   isReturningCustomer: v.optional(v.boolean(), false),
 });
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SURVEY_QUESTIONS = [
   'recommendToOthersScore',
@@ -43,6 +44,7 @@ export const surveySchema = v.object({
     v.trim(),
     v.nonEmpty('customerId is required'),
     v.maxLength(64, 'customerId is too long'),
+    plainText('customerId is not a customer id'),
   ),
   recommendToOthersScore: score,
   washQualityScore: score,
@@ -50,7 +52,11 @@ export const surveySchema = v.object({
   serviceScore: score,
   valueScore: score,
   comments: v.optional(
-    v.pipe(v.string(), v.maxLength(SURVEY_COMMENTS_MAX, `Comments must be at most ${SURVEY_COMMENTS_MAX} characters`)),
+    v.pipe(
+      v.string(),
+      v.maxLength(SURVEY_COMMENTS_MAX, `Comments must be at most ${SURVEY_COMMENTS_MAX} characters`),
+      plainText(UNSUPPORTED_CHARACTERS),
+    ),
     '',
   ),
 });

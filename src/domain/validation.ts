@@ -21,3 +21,17 @@ export function validate<TSchema extends v.GenericSchema>(
   }
   return { ok: false, errors };
 }
+
+/** Control characters other than tab and line breaks: never typed by a person; U+0000 cannot even be stored. */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Text a database can store and a person could have typed. */
+export const plainText = (message: string) => v.check((text: string) => !hasControlCharacters(text), message);
+
+export const UNSUPPORTED_CHARACTERS = 'Remove the unsupported characters';

@@ -49,6 +49,7 @@ describe('the customer schema (spec §5)', () => {
     ['isAgreedToTerms', false, 'You must agree to the terms and conditions.'],
     ['postalCode', '1234', 'Enter a 5-digit Zip code (or ZIP+4)'],
     ['city', 'x'.repeat(61), 'City must be at most 60 characters'],
+    ['lastName', 'Da\u0000na', 'Remove the unsupported characters'],
   ])('refuses %s = %j with "%s"', (field, value, message) => {
     expect(errorsFor(validCustomer('reg-1', { [field]: value }))).toEqual({ [field]: message });
   });

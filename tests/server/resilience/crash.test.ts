@@ -1,0 +1,152 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../../server/db/client';
+import { customers, surveys } from '../../../server/db/schema';
+import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import { DRIVERS } from '../helpers/test-database';
+import { selectRows } from './support/api-oracle';
+import { spawnTsx, type TsxChild } from './support/child-process';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
+
+/**
+ * Crash safety: a writer process is killed with SIGKILL in the middle of its writes; every write it had
+ * acknowledged (a 201, sent after the commit) must be there when the database is opened again, the database must
+ * open cleanly (no second migration, queries answer) and no write may be half done. Three rounds on one
+ * database, each continuing where the last one was killed.
+ */
+const seed = Number(process.env.CRASH_SEED ?? 20261122);
+const ROUNDS = 3;
+/** How many acknowledgements each round waits for before the kill: seeded, so every run kills at the same points. */
+const ackTargets = fc.sample(fc.integer({ min: 5, max: 30 }), { seed, numRuns: ROUNDS });
+const ROUND_TIMEOUT_MS = 20_000;
+/** Generous: a writer boots in about 2 s on an idle 2-core machine, but CI machines are rarely idle. */
+const WRITER_READY_MS = 15_000;
+
+const writerScript = fileURLToPath(new URL('./support/writer.ts', import.meta.url));
+const migrationCount = (
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL('../../../server/db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+  ) as { entries: unknown[] }
+).entries.length;
+
+const ACK = /^ack (customer|survey) ([0-9a-f-]{36})$/;
+
+describe.each(DRIVERS)(`crash: SIGKILL of a writer on %s (CRASH_SEED=${seed})`, (driver) => {
+  let dataDir = '';
+  let scratch: ScratchDatabase | undefined;
+  let writer: TsxChild | undefined;
+  let reopened: Database | undefined;
+  const acknowledged = { customer: new Set<string>(), survey: new Set<string>() };
+
+  beforeAll(async () => {
+    if (driver === 'pglite') dataDir = mkdtempSync(join(tmpdir(), 'club-crash-'));
+    else scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+    // initdb (PGlite) and the first migration happen here, so each round's clock measures a restart, not a birth.
+    await (await open()).close();
+  });
+
+  const open = () =>
+    driver === 'pglite' ? openDatabase({ dataDir }) : openDatabase({ databaseUrl: scratch!.url, dataDir: '' });
+
+  const killWriter = async () => {
+    if (writer && writer.child.exitCode === null && writer.child.signalCode === null) writer.child.kill('SIGKILL');
+    await writer?.closed;
+  };
+
+  afterAll(async () => {
+    // A failed round may leave the test's own handle behind.
+    await killWriter();
+    await reopened?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await scratch?.drop();
+  });
+
+  it.for(ackTargets.map((target, index) => ({ round: index + 1, target })))(
+    'round $round: killed after $target acknowledgements, it reopens with every acknowledged write',
+    { timeout: ROUND_TIMEOUT_MS + 15_000 },
+    async ({ round, target }, { annotate }) => {
+      const acks = (lines: readonly string[]) => lines.filter((line) => ACK.test(line)).length;
+      writer = spawnTsx(writerScript, {
+        WRITER_ROUND: String(round),
+        ...(driver === 'pglite' ? { WRITER_DATA_DIR: dataDir } : { WRITER_DATABASE_URL: scratch!.url }),
+      });
+      try {
+        await writer.waitUntil((lines) => lines.includes('ready'), WRITER_READY_MS);
+        await writer.waitUntil((lines) => acks(lines) >= target, ROUND_TIMEOUT_MS - WRITER_READY_MS);
+      } finally {
+        // Even when the round fails: PGlite's directory is one process's at a time, and the writer must be gone
+        // before anyone (this test, the next round) opens it.
+        await killWriter();
+      }
+      expect((await writer.closed).signal).toBe('SIGKILL');
+      expect(writer.lines.filter((line) => line.startsWith('refused'))).toEqual([]);
+
+      // Acks that were in the pipe when the kill came count too: each was sent after its commit.
+      const roundAcks = writer.lines.flatMap((line) => {
+        const match = ACK.exec(line);
+        return match ? [{ kind: match[1] as 'customer' | 'survey', id: match[2]! }] : [];
+      });
+      expect(roundAcks.length).toBeGreaterThanOrEqual(target);
+      for (const { kind, id } of roundAcks) acknowledged[kind].add(id);
+      await annotate(
+        `${roundAcks.length} acknowledgements read this round; ${acknowledged.customer.size} customers and ` +
+          `${acknowledged.survey.size} surveys acknowledged in all`,
+      );
+
+      reopened = await open();
+      const { db } = reopened;
+      const [migrations] = await selectRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(migrations?.n).toBe(migrationCount);
+
+      const customerIds = [...acknowledged.customer];
+      const surveyIds = [...acknowledged.survey];
+      const foundCustomers = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(inArray(customers.id, customerIds));
+      expect(foundCustomers.map((row) => row.id).sort()).toEqual(customerIds.sort());
+      const foundSurveys = await db.select({ id: surveys.id }).from(surveys).where(inArray(surveys.id, surveyIds));
+      expect(foundSurveys.map((row) => row.id).sort()).toEqual(surveyIds.sort());
+
+      // Nothing half done, acknowledged or not: a customer and the closing of its registration are one write.
+      const [halfDone] = await selectRows<{ unlinked: number; orphaned: number }>(
+        db,
+        sql`
+          select
+            (select count(*)::int from customers c join registrations r on r.id = c.registration_id
+              where not r.is_completed or r.customer_id is distinct from c.id) as unlinked,
+            (select count(*)::int from registrations r
+              where r.is_completed and not exists (select 1 from customers c where c.registration_id = r.id)) as orphaned`,
+      );
+      expect(halfDone).toEqual({ unlinked: 0, orphaned: 0 });
+
+      // And it takes writes again.
+      const issued = await issueRegistration(
+        db,
+        {
+          mobileNumber: '+12015550143',
+          planName: 'After the crash',
+          amount: 1,
+          rechargeDate: '2026-12-15',
+          siteId: '1',
+          sourceSystem: 'crash-test',
+          isReturningCustomer: false,
+        },
+        { publicUrl: 'https://club.example', tokenTtlDays: 1 },
+      );
+      expect(issued.registration.id).toBeTruthy();
+
+      // Closed before the next round's writer opens the same PGlite directory.
+      await reopened.close();
+      reopened = undefined;
+    },
+  );
+});
