@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -39,5 +39,20 @@ describe('first start on the embedded database', () => {
     expect((await second.db.select({ n: count() }).from(vehicleModels))[0]!.n).toBe(seeded);
     expect((await second.db.select({ n: count() }).from(registrations))[0]!.n).toBe(1);
     await second.close();
+  });
+});
+
+describe('the embedded database directory', () => {
+  it('serves one process at a time, and is free again once closed', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'club-lock-')), 'db');
+    const first = await openDatabase({ dataDir });
+    await first.close();
+    // Another live process (our parent) holds it: this one must be refused rather than share it.
+    writeFileSync(join(dataDir, 'club-profile.lock'), String(process.ppid));
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
+    // A lock left by a process that is gone is taken over.
+    writeFileSync(join(dataDir, 'club-profile.lock'), '999999999');
+    const again = await openDatabase({ dataDir });
+    await again.close();
   });
 });
