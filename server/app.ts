@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { ApiError } from './lib/api-error';
@@ -38,6 +39,8 @@ export function createApp({ env, db, logger = silentLogger, spa }: AppDeps): Hon
     });
   });
   app.use('*', securityHeaders(env));
+  // gzip for whoever asks: on a phone in a car park the bytes are the wait.
+  app.use('*', compress());
 
   const api = new Hono();
   api.use(

@@ -147,6 +147,12 @@ describe('the SPA', () => {
     }
   });
 
+  it('compresses what it sends to a browser that accepts gzip', async () => {
+    const res = await app.request('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.status).toBe(200);
+  });
+
   it('serves files as they are, hashed assets for a year, and 404 for a missing asset', async () => {
     const robots = await app.request('/robots.txt');
     expect(await robots.text()).toBe('User-agent: *');

@@ -4,7 +4,9 @@ import type { VehicleCatalogue, VehicleMake } from '../../../src/domain/vehicle-
 import type { Db } from '../../db/client';
 import { vehicleModels } from '../../db/schema';
 
-export const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+// One collator for every comparison: `localeCompare` with options builds one per call (8 ms per request).
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+export const byName = (a: string, b: string) => collator.compare(a, b);
 
 /** `GET /api/vehicles`: the catalogue, sorted as people read it ("3 Series" before "X5"), cacheable by ETag. */
 export function vehicleRoutes(deps: { db: Db }): Hono {

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { budgetFile } from './paths';
+
+/** Every target the bench compares against, from bench/budget.json. */
+export interface Budget {
+  bundle: {
+    /** First-load JS of a route divided by the baseline's, for gzip and brotli alike. Routes not listed: report only. */
+    maxRatioToBaseline: Record<string, number>;
+    /** A route whose first load must not fetch the named lazy chunk. */
+    mustNotLoadChunk: Record<string, string>;
+  };
+  pageLoad: { maxLcpRatioToBaseline: number; minScore: number; maxCls: number; maxTbtMs: number };
+  api: {
+    tokenLookup: { minRatioToPglite: number; minRatioToPostgres: number; maxP99Ms: number };
+    /** RSS growth of the server between warm-up and `afterRequests` requests: met when within either bound. */
+    rss: { afterRequests: number; maxGrowthMb: number; maxGrowthPercent: number };
+  };
+  phoneInput: { maxMedianMsPerKeystroke: number };
+}
+
+export function loadBudget(): Budget {
+  const budget = JSON.parse(readFileSync(budgetFile, 'utf8')) as Budget;
+  const parts = {
+    bundle: budget.bundle,
+    pageLoad: budget.pageLoad,
+    'api.tokenLookup': budget.api?.tokenLookup,
+    'api.rss': budget.api?.rss,
+    phoneInput: budget.phoneInput,
+  };
+  const missing = Object.entries(parts).filter(([, part]) => part === undefined);
+  if (missing.length > 0) throw new Error(`${budgetFile} lacks ${missing.map(([name]) => name).join(', ')}`);
+  return budget;
+}

@@ -1,0 +1,64 @@
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
+import { withTimeout } from './with-timeout';
+
+export interface PageLoadMetrics {
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Lighthouse performance score, 0 to 1. */
+  score: number;
+  /** What Lighthouse says holds the page back: its opportunities and diagnostics, one line each. */
+  diagnostics: string[];
+}
+
+/** The audits that explain a slow load, with the metric time Lighthouse estimates each would save. */
+const DIAGNOSTIC_AUDITS = [
+  'uses-text-compression',
+  'unused-javascript',
+  'render-blocking-resources',
+  'bootup-time',
+  'mainthread-work-breakdown',
+  'long-tasks',
+];
+
+export function launchChrome(): Promise<LaunchedChrome> {
+  return launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
+}
+
+/**
+ * One Lighthouse run, performance category only, with Lighthouse's default settings: the mobile profile (Moto G
+ * Power screen, simulated slow 4G and 4× CPU slowdown), storage cleared before the page loads.
+ */
+export async function measurePageLoad(chrome: LaunchedChrome, url: string): Promise<PageLoadMetrics> {
+  const result = await withTimeout(
+    lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+    120_000,
+    `Lighthouse on ${url}`,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const metric = (id: string) => {
+    const value = lhr.audits[id]?.numericValue;
+    if (value === undefined) throw new Error(`Lighthouse on ${url} did not measure ${id}`);
+    return value;
+  };
+  return {
+    lcpMs: metric('largest-contentful-paint'),
+    fcpMs: metric('first-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    score: lhr.categories.performance?.score ?? Number.NaN,
+    diagnostics: DIAGNOSTIC_AUDITS.flatMap((id) => {
+      const audit = lhr.audits[id];
+      if (!audit?.displayValue) return [];
+      const savings = Object.entries(audit.metricSavings ?? {})
+        .filter(([, ms]) => typeof ms === 'number' && ms > 0)
+        .map(([name, ms]) => `${name} −${Math.round(ms as number)} ms`);
+      return [`${audit.title}: ${audit.displayValue}${savings.length > 0 ? ` (est. ${savings.join(', ')})` : ''}`];
+    }),
+  };
+}

@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+export interface StaticServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Serves a built page on loopback the way the app's own server does (no compression, index.html for unknown paths),
+ * so the baseline and the app reach Lighthouse on equal terms.
+ */
+export async function startStaticServer(root: string): Promise<StaticServer> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = path === '/' || !extname(path) ? 'index.html' : path;
+    readFile(join(root, file))
+      .then((body) => {
+        response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+        response.end(body);
+      })
+      .catch(() => {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        response.end('Not found');
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
