@@ -1,4 +1,4 @@
-import type { CustomerInput } from '../../src/domain/customer';
+import { validCustomer } from '../../tests/fixtures/customer';
 import type { NewRegistration } from '../../src/domain/registration';
 
 /** What a point-of-sale sends after a sale; 555-01xx numbers are reserved for fiction. */
@@ -12,28 +12,8 @@ export const SALE: NewRegistration & { mobileNumber: string } = {
   isReturningCustomer: false,
 };
 
-/** A customer as a completed form submits it (the same record as the server tests' `validCustomer`). */
-export function customerBody(registrationId: string): CustomerInput {
-  return {
-    id: '',
-    registrationId,
-    firstName: 'Dana',
-    lastName: 'Whitfield',
-    address: '12 Harbor Lane',
-    address2: 'Apt 4',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62704',
-    email: 'dana.whitfield@example.com',
-    vehicleYear: 2019,
-    vehicleMake: 'Toyota',
-    vehicleModel: 'RAV4',
-    vehicleColor: 'Blue',
-    isSubscribedToNewsletters: true,
-    isSubscribedToSmsMessaging: false,
-    isAgreedToTerms: true,
-  };
-}
+/** A customer as a completed form submits it. */
+export const customerBody = validCustomer;
 
 /** A full survey answer for an existing customer. */
 export function surveyBody(customerId: string): Record<string, unknown> {

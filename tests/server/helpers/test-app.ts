@@ -5,7 +5,6 @@ import { seedVehicles } from '../../../server/db/seed';
 import { parseEnv, type Env } from '../../../server/env';
 import type { Logger } from '../../../server/lib/logger';
 import { issueRegistration } from '../../../server/routes/admin/issue-registration';
-import type { CustomerInput } from '../../../src/domain/customer';
 import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
 import { openTestDatabase, type Driver } from './test-database';
 
@@ -93,26 +92,4 @@ export async function startTestApp(driver: Driver, envOverrides: Record<string, 
   return { app, env, database, logs, call, issue, close: () => database.close() };
 }
 
-/** A customer as a completed form submits it. */
-export function validCustomer(registrationId: string, overrides: Partial<CustomerInput> = {}): CustomerInput {
-  return {
-    id: '',
-    registrationId,
-    firstName: 'Dana',
-    lastName: 'Whitfield',
-    address: '12 Harbor Lane',
-    address2: 'Apt 4',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62704',
-    email: 'dana.whitfield@example.com',
-    vehicleYear: 2019,
-    vehicleMake: 'Toyota',
-    vehicleModel: 'RAV4',
-    vehicleColor: 'Blue',
-    isSubscribedToNewsletters: true,
-    isSubscribedToSmsMessaging: false,
-    isAgreedToTerms: true,
-    ...overrides,
-  };
-}
+export { validCustomer } from '../../fixtures/customer';
