@@ -8,19 +8,9 @@ import { coveringPaths, transitionPaths } from '../machines/graph-paths';
 import { describeEvent, profileModel, type ProfilePathEvent } from '../machines/profile.paths';
 import { memberProfile, returningMemberCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
+import { walkPath, type Gestures, type Screens } from './support/walk-path';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
-type StateName = Exclude<Snapshot['value'], 'starting'>;
-
-interface StepContext {
-  page: Page;
-  held: HeldRequests;
-}
-
-type Gesture<E extends ProfilePathEvent['type']> = (
-  ctx: StepContext,
-  event: Extract<ProfilePathEvent, { type: E }>,
-) => Promise<void>;
 
 const refusal = (status: number, code: string, issues?: Record<string, string>) => ({
   status,
@@ -34,7 +24,7 @@ const checkboxLabels: Partial<Record<string, RegExp>> = {
 };
 
 /** One UI gesture per machine event: a new event does not compile until it has one. */
-const gestures: { [E in ProfilePathEvent['type']]: Gesture<E> } = {
+const gestures: Gestures<ProfilePathEvent> = {
   'phone.changed': async ({ page }, event) => {
     const input = page.getByLabel('Mobile number');
     await input.fill('');
@@ -78,7 +68,7 @@ const form = (page: Page) => page.getByRole('form', { name: 'Membership profile'
 const problem = (page: Page) => page.getByRole('alert').filter({ hasText: "We couldn't connect." });
 
 /** What the customer sees in each state of the chart. */
-const screens: Record<StateName, (page: Page, snapshot: Snapshot) => Promise<void>> = {
+const screens: Screens<Snapshot> = {
   loadingRegistration: async (page) => {
     await expect(page.getByText('Loading...')).toBeVisible();
   },
@@ -150,11 +140,6 @@ for (const path of coveringPaths(profileModel, transitionPaths(profileModel))) {
     const held = new HeldRequests();
     await held.install(page);
     await openPage(page, path.input, request);
-    await screens[path.steps[0]!.state.value as StateName](page, path.steps[0]!.state);
-    for (const step of steps) {
-      const gesture = gestures[step.event.type] as Gesture<typeof step.event.type>;
-      await gesture({ page, held }, step.event);
-      await screens[step.state.value as StateName](page, step.state);
-    }
+    await walkPath(path, { page, held }, gestures, screens);
   });
 }

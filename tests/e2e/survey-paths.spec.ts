@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import type { surveyMachine } from '../../machines/survey/survey.machine';
 import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
@@ -6,21 +6,12 @@ import { coveringPaths, transitionPaths } from '../machines/graph-paths';
 import { describeSurveyEvent, surveyModel, type SurveyPathEvent } from '../machines/survey.paths';
 import { completedCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
+import { walkPath, type Gestures, type Screens } from './support/walk-path';
 
 type Snapshot = SnapshotFrom<typeof surveyMachine>;
-type StateName = Exclude<Snapshot['value'], 'starting'>;
-
-interface StepContext {
-  page: Page;
-  held: HeldRequests;
-}
-type Gesture<E extends SurveyPathEvent['type']> = (
-  ctx: StepContext,
-  event: Extract<SurveyPathEvent, { type: E }>,
-) => Promise<void>;
 
 /** One UI gesture per machine event: a new event does not compile until it has one. */
-const gestures: { [E in SurveyPathEvent['type']]: Gesture<E> } = {
+const gestures: Gestures<SurveyPathEvent> = {
   'score.chosen': ({ page }, event) =>
     page
       .getByRole('group', { name: SURVEY_QUESTION_TEXTS[event.question] })
@@ -33,7 +24,7 @@ const gestures: { [E in SurveyPathEvent['type']]: Gesture<E> } = {
   'xstate.error.actor.submitSurvey': async ({ held }) => (await held.next('survey')).abort('internetdisconnected'),
 };
 
-const screens: Record<StateName, (page: Page, snapshot: Snapshot) => Promise<void>> = {
+const screens: Screens<Snapshot> = {
   noCustomer: async (page) => {
     await expect(page.getByRole('alert')).toContainText("We can't tell whose survey this is.");
   },
@@ -67,11 +58,6 @@ for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
     } else {
       await page.goto('/survey');
     }
-    await screens[path.steps[0]!.state.value as StateName](page, path.steps[0]!.state);
-    for (const step of steps) {
-      const gesture = gestures[step.event.type] as Gesture<typeof step.event.type>;
-      await gesture({ page, held }, step.event);
-      await screens[step.state.value as StateName](page, step.state);
-    }
+    await walkPath(path, { page, held }, gestures, screens);
   });
 }

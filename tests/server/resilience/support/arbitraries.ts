@@ -9,6 +9,7 @@ import { US_STATE_CODES } from '../../../../src/domain/us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from '../../../../src/domain/vehicle-options';
 import { SURVEY_QUESTIONS } from '../../../../src/domain/survey';
 import { hasControlCharacters } from '../../../../src/domain/validation';
+import { customerSchema, type CustomerInput } from '../../../../src/domain/customer';
 
 export const FRESH_REGISTRATION = '<fresh-registration>';
 export const KNOWN_CUSTOMER = '<known-customer>';
@@ -105,27 +106,8 @@ export function plainText(max: number): fc.Arbitrary<string> {
 
 // ---- customers -----------------------------------------------------------------------------------------------
 
-export const CUSTOMER_KEYS = [
-  'id',
-  'registrationId',
-  'firstName',
-  'lastName',
-  'address',
-  'address2',
-  'city',
-  'region',
-  'postalCode',
-  'email',
-  'vehicleYear',
-  'vehicleMake',
-  'vehicleModel',
-  'vehicleColor',
-  'isSubscribedToNewsletters',
-  'isSubscribedToSmsMessaging',
-  'isAgreedToTerms',
-  'mobileNumber',
-  'consentVersion',
-] as const;
+/** Every key of the customer record, read from the shared schema itself, so the fuzz follows it. */
+export const CUSTOMER_KEYS = Object.keys(customerSchema.pipe[0].entries) as (keyof CustomerInput)[];
 
 /** Text fields the customer schema trims (and whose padding it must therefore ignore). */
 export const CUSTOMER_TRIMMED_FIELDS = [
