@@ -32,6 +32,9 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover, a dropped database) emits 'error' on the
+    // pool; unheard, it would crash the process. The pool discards that client and opens a new one when needed.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema });
     // Several instances may start at once on one database: only one migrates at a time.
     const client = await pool.connect();
