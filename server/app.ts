@@ -80,7 +80,7 @@ export function createApp({ env, db, logger = silentLogger, spa }: AppDeps): Hon
   }
   api.route(
     '/registration-tokens',
-    registrationTokenRoutes({ db, missesPerMinute: env.lookupMissesPerMinute, trustProxy: env.trustProxy }),
+    registrationTokenRoutes({ db, missesPerMinute: env.limits.lookupMissesPerMinute, trustProxy: env.trustProxyHops > 0 }),
   );
   api.route('/customers', customerRoutes({ db }));
   api.route('/surveys', surveyRoutes({ db }));

@@ -19,7 +19,7 @@ const url = (fallback: string, name: string) =>
   v.optional(v.pipe(v.string(), v.url(`${name} must be an absolute URL`)), fallback);
 
 const envSchema = v.object({
-  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'production'),
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: integer(3000, 0, 65535, 'PORT'),
   HOST: v.optional(v.string(), '0.0.0.0'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('PUBLIC_URL must be an absolute URL'))),
@@ -27,11 +27,32 @@ const envSchema = v.object({
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(?:ql)?:\/\//, 'DATABASE_URL must be a postgres:// connection string')),
   ),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600, 'DATABASE_CONNECT_TIMEOUT_SECONDS'),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(10, 1, 3600, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// connection string'))),
+  SEED_DEMO: v.optional(v.picklist(['true', 'false'], 'SEED_DEMO must be true or false')),
   API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'API_KEY must be at least 8 characters')), 'club-profile-dev'),
   ADMIN_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'ADMIN_API_KEY must be at least 16 characters'))),
   TOKEN_TTL_DAYS: integer(30, 1, 3650, 'TOKEN_TTL_DAYS'),
   LOOKUP_MISSES_PER_MINUTE: integer(30, 1, 100_000, 'LOOKUP_MISSES_PER_MINUTE'),
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'TRUST_PROXY must be true or false'), 'false'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(?:true|false|\d{1,2})$/, 'TRUST_PROXY must be false, true or a number of proxy hops (0-99)'),
+      // `true` is one hop: the load balancer in front of us.
+      v.transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+    ),
+    'false',
+  ),
+  MANUAL_SIGNUPS_PER_HOUR: integer(20, 1, 100_000, 'MANUAL_SIGNUPS_PER_HOUR'),
+  SURVEYS_PER_CUSTOMER_PER_DAY: integer(3, 1, 1000, 'SURVEYS_PER_CUSTOMER_PER_DAY'),
+  SURVEYS_PER_HOUR: integer(60, 1, 100_000, 'SURVEYS_PER_HOUR'),
+  ADMIN_KEY_FAILURES_PER_HOUR: integer(10, 1, 100_000, 'ADMIN_KEY_FAILURES_PER_HOUR'),
+  SHUTDOWN_GRACE_SECONDS: integer(10, 0, 3600, 'SHUTDOWN_GRACE_SECONDS'),
+  REQUEST_TIMEOUT_SECONDS: integer(15, 1, 3600, 'REQUEST_TIMEOUT_SECONDS'),
+  HEADERS_TIMEOUT_SECONDS: integer(10, 1, 3600, 'HEADERS_TIMEOUT_SECONDS'),
+  KEEP_ALIVE_TIMEOUT_SECONDS: integer(5, 1, 3600, 'KEEP_ALIVE_TIMEOUT_SECONDS'),
+  MAX_CONNECTIONS: integer(1000, 1, 1_000_000, 'MAX_CONNECTIONS'),
   OPERATOR_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Brightwater Car Wash'),
   LOGO_URL: v.optional(v.string(), '/logo.svg'),
   TERMS_URL: url(`${DEFAULT_SITE}/terms`, 'TERMS_URL'),
@@ -67,11 +88,29 @@ export interface Env {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: { connectMs: number; statementMs: number };
+  redisUrl: string | undefined;
+  /** Create and print a demo registration on an empty database (default: outside production). */
+  seedDemo: boolean;
   apiKey: string;
   adminApiKey: string | undefined;
   tokenTtlDays: number;
-  lookupMissesPerMinute: number;
-  trustProxy: boolean;
+  /** How many proxies in front of us append to X-Forwarded-For; 0 reads the socket's address. */
+  trustProxyHops: number;
+  limits: {
+    lookupMissesPerMinute: number;
+    manualSignupsPerHour: number;
+    surveysPerCustomerPerDay: number;
+    surveysPerHour: number;
+    adminKeyFailuresPerHour: number;
+  };
+  http: {
+    shutdownGraceMs: number;
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   operatorName: string;
   logoUrl: string;
   links: {
@@ -106,11 +145,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+    },
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     apiKey: e.API_KEY,
     adminApiKey: e.ADMIN_API_KEY,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
-    lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxyHops: e.TRUST_PROXY,
+    limits: {
+      lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
+      manualSignupsPerHour: e.MANUAL_SIGNUPS_PER_HOUR,
+      surveysPerCustomerPerDay: e.SURVEYS_PER_CUSTOMER_PER_DAY,
+      surveysPerHour: e.SURVEYS_PER_HOUR,
+      adminKeyFailuresPerHour: e.ADMIN_KEY_FAILURES_PER_HOUR,
+    },
+    http: {
+      shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     operatorName: e.OPERATOR_NAME,
     logoUrl: e.LOGO_URL,
     links: {

@@ -11,7 +11,7 @@ describe('server configuration', () => {
       databaseUrl: undefined,
       adminApiKey: undefined,
       tokenTtlDays: 30,
-      lookupMissesPerMinute: 30,
+      limits: { lookupMissesPerMinute: 30 },
       operatorName: 'Brightwater Car Wash',
       analyticsId: '',
       defaultPhoneCountry: 'US',
