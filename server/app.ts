@@ -5,6 +5,8 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { ApiError } from './lib/api-error';
 import { silentLogger, type Logger } from './lib/logger';
+import type { LimitStore } from './limits/limit-store';
+import { createThrottles } from './limits/throttles';
 import { securityHeaders } from './lib/security-headers';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
@@ -19,13 +21,17 @@ export interface AppDeps {
   env: Env;
   db: Db;
   logger?: Logger;
+  /** Where throttles count; in this process's memory unless given (see `openLimitStore`). */
+  limitStore?: LimitStore;
   /** The built SPA; absent in API-only use (tests, the dev server where Vite serves the page). */
   spa?: Hono;
 }
 
 /** The whole HTTP surface: `/api/*` and, when given, the SPA for everything else. */
-export function createApp({ env, db, logger = silentLogger, spa }: AppDeps): Hono {
+export function createApp({ env, db, logger = silentLogger, limitStore = { kind: 'memory' }, spa }: AppDeps): Hono {
   const app = new Hono();
+  const throttles = createThrottles(limitStore, env.limits);
+  const clients = { throttles, trustProxyHops: env.trustProxyHops };
 
   // One line per request, with the route pattern (never the path: it may hold a registration code).
   app.use('*', async (c, next) => {
@@ -75,15 +81,13 @@ export function createApp({ env, db, logger = silentLogger, spa }: AppDeps): Hon
         publicUrl: env.publicUrl,
         tokenTtlDays: env.tokenTtlDays,
         defaultPhoneCountry: env.defaultPhoneCountry,
+        ...clients,
       }),
     );
   }
-  api.route(
-    '/registration-tokens',
-    registrationTokenRoutes({ db, missesPerMinute: env.limits.lookupMissesPerMinute, trustProxy: env.trustProxyHops > 0 }),
-  );
-  api.route('/customers', customerRoutes({ db }));
-  api.route('/surveys', surveyRoutes({ db }));
+  api.route('/registration-tokens', registrationTokenRoutes({ db, ...clients }));
+  api.route('/customers', customerRoutes({ db, ...clients }));
+  api.route('/surveys', surveyRoutes({ db, ...clients }));
   api.route('/vehicles', vehicleRoutes({ db }));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'There is no such API route.');

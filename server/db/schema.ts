@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -107,7 +106,11 @@ export const vehicleModels = pgTable(
   (table) => [primaryKey({ columns: [table.make, table.model] })],
 );
 
-/** The first answer to each Idempotency-Key, replayed to retries of the same request. */
+/**
+ * The first answer to each Idempotency-Key, replayed to retries of the same request. Only the status and the id
+ * of what was created are kept (a replay reads the record again), never the answer's personal data; a key
+ * counts for `IDEMPOTENCY_TTL_MS` and housekeeping deletes it after.
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -115,8 +118,23 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: integer('status'),
-    body: jsonb('body'),
+    resourceId: text('resource_id'),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Counters of the throttles when several instances share PostgreSQL (rate-limiter-flexible's Drizzle store). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull(),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
 );

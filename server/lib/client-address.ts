@@ -1,12 +1,8 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import ipaddr from 'ipaddr.js';
 
-/** The caller's address for rate limiting: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+function socketAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -14,3 +10,34 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
     return 'unknown';
   }
 }
+
+/**
+ * The caller's address. Behind `trustedHops` proxies, each appends the address it saw to X-Forwarded-For, so the
+ * client is the entry that many places from the right (counting the socket as the nearest); anything further
+ * left was written by the client and proves nothing. With fewer entries than hops, the leftmost one is taken.
+ */
+export function clientAddress(c: Context, trustedHops: number): string {
+  const socket = socketAddress(c);
+  if (trustedHops <= 0) return socket;
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const nearestFirst = [socket, ...forwarded.reverse()];
+  return nearestFirst[Math.min(trustedHops, nearestFirst.length - 1)]!;
+}
+
+/**
+ * What a per-client limit counts by: an IPv4 address, or the /64 of an IPv6 one (one subscriber's network: a
+ * phone or a home gets a whole /64 and can pick any address in it). IPv4-mapped IPv6 counts as its IPv4.
+ */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = (parsed as ipaddr.IPv6).toNormalizedString().split(':').slice(0, 4).join(':');
+  return `${network}::/64`;
+}
+
+/** The limit key of the request's client. */
+export const clientLimitKey = (c: Context, trustedHops: number): string => clientKey(clientAddress(c, trustedHops));

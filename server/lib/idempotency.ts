@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
@@ -7,46 +8,89 @@ import { ApiError } from './api-error';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export interface StoredAnswer {
+/** How long a key is remembered: a client retries within minutes; a day covers a phone left in a pocket. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredAnswer<T> {
   status: ContentfulStatusCode;
-  body: unknown;
+  body: T;
   replayed: boolean;
+}
+
+export interface IdempotentRequest {
+  /** The route and the caller's credential: the same key sent to another route or by another client is another key. */
+  scope: string;
+  key: string | undefined;
+  requestText: string;
 }
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The request's key, scoped to `route` and to the credential it came with (never the credential itself). */
+export function idempotentRequest(c: Context, route: string, requestText: string): IdempotentRequest {
+  const credential = c.req.header('x-api-key') ?? c.req.header('authorization') ?? '';
+  return {
+    scope: `${route} ${sha256(credential).slice(0, 16)}`,
+    key: c.req.header('idempotency-key'),
+    requestText,
+  };
+}
+
 /**
  * Runs a write in one transaction. With an Idempotency-Key, the key is claimed first, inside that transaction:
- * a concurrent retry blocks on the claim until the first attempt commits, then gets its answer; a failed attempt
- * rolls back its claim, so a retry runs afresh. Only successful answers are stored.
+ * a concurrent retry blocks on the claim until the first attempt commits, then gets its answer, read afresh by
+ * `replay` from the id the first attempt created; a failed attempt rolls back its claim, so a retry runs anew.
+ * Only successful answers are kept, and a key past its expiry is claimed anew.
  */
-export async function writeOnce(
+export async function writeOnce<T>(
   db: Db,
-  options: { scope: string; key: string | undefined; requestText: string },
-  work: (tx: Tx) => Promise<{ status: ContentfulStatusCode; body: unknown }>,
-): Promise<StoredAnswer> {
-  const { scope, key } = options;
+  request: IdempotentRequest,
+  work: (tx: Tx) => Promise<{ status: ContentfulStatusCode; resourceId: string; body: T }>,
+  replay: (tx: Tx, resourceId: string) => Promise<T | undefined>,
+): Promise<StoredAnswer<T>> {
+  const { scope, key } = request;
   if (key === undefined) {
-    return db.transaction(async (tx) => ({ ...(await work(tx)), replayed: false }));
+    return db.transaction(async (tx) => {
+      const { status, body } = await work(tx);
+      return { status, body, replayed: false };
+    });
   }
   if (!KEY_PATTERN.test(key)) {
     throw new ApiError(400, 'validation_failed', 'Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
-  const requestHash = createHash('sha256').update(options.requestText).digest('hex');
+  const requestHash = sha256(request.requestText);
+  const thisKey = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(idempotencyKeys)
-      .values({ scope, key, requestHash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const now = new Date();
+    const fresh = {
+      requestHash,
+      status: null,
+      resourceId: null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+    };
+    const claimed =
+      (
+        await tx
+          .insert(idempotencyKeys)
+          .values({ scope, key, ...fresh })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key })
+      ).length > 0 ||
+      (
+        await tx
+          .update(idempotencyKeys)
+          .set(fresh)
+          .where(and(thisKey, lte(idempotencyKeys.expiresAt, now)))
+          .returning({ key: idempotencyKeys.key })
+      ).length > 0;
 
-    if (claimed.length === 0) {
-      const [first] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-      if (!first || first.status === null) {
+    if (!claimed) {
+      const [first] = await tx.select().from(idempotencyKeys).where(thisKey);
+      if (!first || first.status === null || first.resourceId === null) {
         throw new ApiError(409, 'idempotency_key_reused', 'A request with this Idempotency-Key is still in progress.');
       }
       if (first.requestHash !== requestHash) {
@@ -56,14 +100,15 @@ export async function writeOnce(
           'This Idempotency-Key was already used for a different request.',
         );
       }
-      return { status: first.status as ContentfulStatusCode, body: first.body, replayed: true };
+      const body = await replay(tx, first.resourceId);
+      if (body === undefined) {
+        throw new ApiError(409, 'idempotency_key_reused', 'The result of the first request is no longer available.');
+      }
+      return { status: first.status as ContentfulStatusCode, body, replayed: true };
     }
 
     const answer = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ status: answer.status, body: answer.body })
-      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    return { ...answer, replayed: false };
+    await tx.update(idempotencyKeys).set({ status: answer.status, resourceId: answer.resourceId }).where(thisKey);
+    return { status: answer.status, body: answer.body, replayed: false };
   });
 }

@@ -7,7 +7,9 @@ import { validate } from '../../../src/domain/validation';
 import type { Db } from '../../db/client';
 import { customers, registrations } from '../../db/schema';
 import { ApiError, validationFailed } from '../../lib/api-error';
-import { writeOnce, type Tx } from '../../lib/idempotency';
+import { clientLimitKey } from '../../lib/client-address';
+import { idempotentRequest, writeOnce, type Tx } from '../../lib/idempotency';
+import type { Throttles } from '../../limits/throttles';
 import { readJson } from '../../lib/read-json';
 import { newId } from '../../lib/tokens';
 import { toCustomer } from './customer-record';
@@ -55,7 +57,7 @@ async function claimRegistration(
 }
 
 /** `POST /api/customers`: the profile, validated by the form's own schema, stored with its registration closed. */
-export function customerRoutes(deps: { db: Db }): Hono {
+export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyHops: number }): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -63,10 +65,14 @@ export function customerRoutes(deps: { db: Db }): Hono {
     const result = validate(customerSchema, body);
     if (!result.ok) throw validationFailed(result.errors);
     const input = result.value;
+    // A sign-up without a code proves nothing about its number: each client gets a few an hour.
+    if (input.registrationId === MANUAL_REGISTRATION_ID) {
+      await deps.throttles.manualSignups.take(c, clientLimitKey(c, deps.trustProxyHops));
+    }
 
     const answer = await writeOnce(
       deps.db,
-      { scope: 'customers', key: c.req.header('idempotency-key'), requestText: text },
+      idempotentRequest(c, 'POST /api/customers', text),
       async (tx) => {
         const now = new Date();
         const registration = await claimRegistration(tx, input, now);
@@ -99,7 +105,11 @@ export function customerRoutes(deps: { db: Db }): Hono {
           })
           .returning();
         await tx.update(registrations).set({ customerId: id }).where(eq(registrations.id, registration.id));
-        return { status: 201, body: toCustomer(row!) };
+        return { status: 201, resourceId: id, body: toCustomer(row!) };
+      },
+      async (tx, id) => {
+        const [row] = await tx.select().from(customers).where(eq(customers.id, id));
+        return row && toCustomer(row);
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');

@@ -5,13 +5,15 @@ import { validate } from '../../../src/domain/validation';
 import type { Db } from '../../db/client';
 import { customers, surveys } from '../../db/schema';
 import { ApiError, validationFailed } from '../../lib/api-error';
-import { writeOnce } from '../../lib/idempotency';
+import { clientLimitKey } from '../../lib/client-address';
+import { idempotentRequest, writeOnce } from '../../lib/idempotency';
+import type { Throttles } from '../../limits/throttles';
 import { readJson } from '../../lib/read-json';
 import { newId } from '../../lib/tokens';
 import { toSurvey } from './survey-record';
 
 /** `POST /api/surveys`: one feedback survey for an existing customer. */
-export function surveyRoutes(deps: { db: Db }): Hono {
+export function surveyRoutes(deps: { db: Db; throttles: Throttles; trustProxyHops: number }): Hono {
   const app = new Hono();
 
   app.post('/', async (c) => {
@@ -22,13 +24,16 @@ export function surveyRoutes(deps: { db: Db }): Hono {
 
     const answer = await writeOnce(
       deps.db,
-      { scope: 'surveys', key: c.req.header('idempotency-key'), requestText: text },
+      idempotentRequest(c, 'POST /api/surveys', text),
+      // Counted only when a survey is written: a retry that replays the first answer costs nothing.
       async (tx) => {
+        await deps.throttles.surveysByClient.take(c, clientLimitKey(c, deps.trustProxyHops));
         const [customer] = await tx
           .select({ id: customers.id })
           .from(customers)
           .where(eq(customers.id, input.customerId));
         if (!customer) throw new ApiError(422, 'unknown_customer', 'No customer has this id.');
+        await deps.throttles.surveysByCustomer.take(c, customer.id);
         const [row] = await tx
           .insert(surveys)
           .values({
@@ -42,7 +47,11 @@ export function surveyRoutes(deps: { db: Db }): Hono {
             comments: input.comments,
           })
           .returning();
-        return { status: 201, body: toSurvey(row!) };
+        return { status: 201, resourceId: row!.id, body: toSurvey(row!) };
+      },
+      async (tx, id) => {
+        const [row] = await tx.select().from(surveys).where(eq(surveys.id, id));
+        return row && toSurvey(row);
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');

@@ -81,6 +81,34 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
     expect(res.body.profile.isAgreedToTerms).toBeUndefined();
   });
 
+  it('never pre-fills from a manual sign-up, which proves nothing about the number it carries', async () => {
+    const member = await t.issue({ mobileNumber: '+12015550166' });
+    await t.call('POST', '/api/customers', {
+      json: validCustomer(member.registration.id, { email: 'member@example.com', address: '1 Member Way' }),
+    });
+    // A stranger signs up without a code, typing the member's number and their own details.
+    const planted = await t.call('POST', '/api/customers', {
+      json: validCustomer('-1', {
+        mobileNumber: '+12015550166',
+        email: 'stranger@example.com',
+        address: '99 Stranger Street',
+      }),
+      headers: { 'x-forwarded-for': '198.51.100.200' },
+    });
+    expect(planted.status).toBe(201);
+
+    const returning = await t.issue({ mobileNumber: '+12015550166', isReturningCustomer: true });
+    const res = await t.call('GET', `/api/registration-tokens/${returning.token}`);
+    expect(res.body.profile).toMatchObject({ email: 'member@example.com', address: '1 Member Way' });
+
+    // A number only a manual sign-up has used gets no pre-fill at all.
+    await t.call('POST', '/api/customers', {
+      json: validCustomer('-1', { mobileNumber: '+12015550177', email: 'stranger@example.com' }),
+    });
+    const unverified = await t.issue({ mobileNumber: '+12015550177', isReturningCustomer: true });
+    expect((await t.call('GET', `/api/registration-tokens/${unverified.token}`)).body.profile).toBeUndefined();
+  });
+
   it('gives a new member no profile even when the number has one', async () => {
     const res = await t.call(
       'GET',
@@ -89,22 +117,57 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
     expect(res.body.profile).toBeUndefined();
   });
 
-  it('rate-limits misses per client address with 429 and Retry-After', async () => {
+  it('rate-limits misses per client address with 429 and Retry-After, yet always answers a known code', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.9' };
     for (let i = 0; i < 5; i += 1) {
       const miss = await t.call('GET', `/api/registration-tokens/unknown-code-number-${i}`, { headers });
       expect(miss.status).toBe(404);
     }
-    const issued = await t.issue();
-    const limited = await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers });
+    const limited = await t.call('GET', '/api/registration-tokens/unknown-code-number-5', { headers });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
-    const otherClient = await t.call('GET', `/api/registration-tokens/${issued.token}`, {
+    // Everyone behind one carrier NAT shares this address: their codes must still open.
+    const issued = await t.issue();
+    expect((await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers })).status).toBe(200);
+
+    const otherClient = await t.call('GET', '/api/registration-tokens/unknown-code-number-6', {
       headers: { 'x-forwarded-for': '203.0.113.10' },
     });
-    expect(otherClient.status).toBe(200);
+    expect(otherClient.status).toBe(404);
+  });
+
+  it('takes the address the trusted proxy saw, not what the client wrote into X-Forwarded-For', async () => {
+    const spend = async (forwardedFor: string, count: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < count; i += 1) {
+        const res = await t.call('GET', `/api/registration-tokens/spoofed-code-number-${i}`, {
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+        statuses.push(res.status);
+      }
+      return statuses;
+    };
+    // A new made-up leftmost entry on every request: still one client, the one the proxy appended.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push(...(await spend(`10.9.${i}.1, 198.51.100.77`, 1)));
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+  });
+
+  it('counts an IPv6 client by its /64, and an IPv4-mapped address as its IPv4', async () => {
+    const miss = (address: string, i: number) =>
+      t.call('GET', `/api/registration-tokens/six-code-number-${i}`, { headers: { 'x-forwarded-for': address } });
+    const statuses: number[] = [];
+    // One phone's /64, a different interface id on every request.
+    for (let i = 0; i < 6; i += 1) statuses.push((await miss(`2001:db8:aa:bb::${(i + 1).toString(16)}`, i)).status);
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+    expect((await miss('2001:db8:aa:cc::1', 7)).status).toBe(404);
+
+    const mapped: number[] = [];
+    for (let i = 0; i < 3; i += 1) mapped.push((await miss('192.0.2.33', i)).status);
+    for (let i = 3; i < 6; i += 1) mapped.push((await miss('::ffff:192.0.2.33', i)).status);
+    expect(mapped).toEqual([404, 404, 404, 404, 404, 429]);
   });
 
   it('does not count hits against the limit', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveys } from '../../../server/db/schema';
@@ -99,5 +100,45 @@ describe.each(DRIVERS)('GET /api/admin/customers/:id/surveys on %s', (driver) =>
       expect.objectContaining({ customerId, valueScore: 8, comments: 'Fast.', createdAt: expect.any(String) }),
     ]);
     expect((await t.call('GET', `/api/admin/customers/${customerId}/surveys`)).status).toBe(401);
+  });
+
+  const asOperator = { headers: { authorization: `Bearer ${ADMIN_API_KEY}` }, anonymous: true };
+
+  it('pages the list by key, 50 at a time unless asked, each survey once and in order', async () => {
+    const issued = await t.issue();
+    const customerId = (await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) })).body
+      .id as string;
+    // Some rows share a created_at (one transaction): the id breaks the tie.
+    await t.database.db
+      .insert(surveys)
+      .values(Array.from({ length: 120 }, (_, i) => ({ id: randomUUID(), customerId, comments: `survey ${i}` })));
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?after=${cursor}` : '';
+      const page = await t.call('GET', `/api/admin/customers/${customerId}/surveys${query}`, asOperator);
+      expect(page.status).toBe(200);
+      sizes.push(page.body.results.length);
+      seen.push(...(page.body.results as { id: string }[]).map((survey) => survey.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    expect(sizes).toEqual([50, 50, 20]);
+    expect(new Set(seen).size).toBe(120);
+
+    const small = await t.call('GET', `/api/admin/customers/${customerId}/surveys?limit=7`, asOperator);
+    expect(small.body.results).toHaveLength(7);
+    expect(small.body.nextCursor).toBe(small.body.results[6].id);
+    const tooMany = await t.call('GET', `/api/admin/customers/${customerId}/surveys?limit=201`, asOperator);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.issues.limit).toBe('limit must be a whole number from 1 to 200');
+  });
+
+  it('answers 404 for a customer id that does not exist or cannot exist', async () => {
+    for (const id of ['%00', 'no-such-customer', randomUUID(), '%E2%80%AE', "1'%20or%20'1'='1"]) {
+      const res = await t.call('GET', `/api/admin/customers/${id}/surveys`, asOperator);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
   });
 });

@@ -1,0 +1,28 @@
+import { Redis } from 'ioredis';
+import type { Database } from '../db/client';
+
+/**
+ * Where throttle counters live. One process on the embedded database counts in memory; instances sharing
+ * PostgreSQL count in it (or in Redis when one is configured), atomically, so two instances allow one budget.
+ */
+export type LimitStore =
+  { kind: 'memory' } | { kind: 'database'; db: Database['db'] } | { kind: 'redis'; client: Redis };
+
+export interface OpenedLimitStore {
+  store: LimitStore;
+  close: () => Promise<void>;
+}
+
+export function openLimitStore(options: { redisUrl: string | undefined; database: Database }): OpenedLimitStore {
+  if (options.redisUrl) {
+    // No offline queue: while Redis is away a count fails at once and the in-memory insurance counts instead,
+    // rather than requests waiting on a reconnect.
+    const client = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    return { store: { kind: 'redis', client }, close: async () => void (await client.quit().catch(() => undefined)) };
+  }
+  if (options.database.driver === 'postgres') {
+    return { store: { kind: 'database', db: options.database.db }, close: () => Promise.resolve() };
+  }
+  return { store: { kind: 'memory' }, close: () => Promise.resolve() };
+}

@@ -1,0 +1,76 @@
+import type { Context } from 'hono';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { rateLimits } from '../db/schema';
+import { ApiError } from '../lib/api-error';
+import type { LimitStore } from './limit-store';
+
+export interface Budget {
+  /** Names the counter; keys of different throttles never meet. */
+  name: string;
+  points: number;
+  seconds: number;
+  /** What the caller is told with the 429. */
+  message: string;
+}
+
+function limiterFor(store: LimitStore, budget: Budget): RateLimiterAbstract {
+  const options = { keyPrefix: budget.name, points: budget.points, duration: budget.seconds };
+  switch (store.kind) {
+    case 'memory':
+      return new RateLimiterMemory(options);
+    case 'database':
+      // Expired rows are deleted by housekeeping, not by a timer per limiter.
+      return new RateLimiterDrizzle({
+        ...options,
+        storeClient: store.db,
+        schema: rateLimits,
+        clearExpiredByTimeout: false,
+      });
+    case 'redis':
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: store.client,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options),
+      });
+  }
+}
+
+/** A budget of requests per key and window, counted atomically in the configured store. */
+export class Throttle {
+  private readonly limiter: RateLimiterAbstract;
+
+  constructor(
+    store: LimitStore,
+    private readonly budget: Budget,
+  ) {
+    this.limiter = limiterFor(store, budget);
+  }
+
+  private refuse(c: Context, msBeforeNext: number): never {
+    c.header('Retry-After', String(Math.max(1, Math.ceil(msBeforeNext / 1000))));
+    throw new ApiError(429, 'rate_limited', this.budget.message);
+  }
+
+  /** Counts one against `key`; past the budget, answers 429 with Retry-After. */
+  async take(c: Context, key: string): Promise<void> {
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) this.refuse(c, rejection.msBeforeNext);
+      throw rejection;
+    }
+  }
+
+  /** Answers 429 when `key` has already spent its budget, without counting. */
+  async check(c: Context, key: string): Promise<void> {
+    const counted = await this.limiter.get(key);
+    if (counted && counted.consumedPoints >= this.budget.points) this.refuse(c, counted.msBeforeNext);
+  }
+}
