@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { completionOf, type Completion } from '../../src/domain/completion';
 import { customerSchema, emptyCustomerForm, type CustomerForm } from '../../src/domain/customer';
 import { MANUAL_REGISTRATION_ID, manualRegistration, type Registration } from '../../src/domain/registration';
 import { validate } from '../../src/domain/validation';
@@ -75,7 +76,8 @@ export const profileMachine = setup({
     /** Reads `progressOf(context)`; called after every change while editing. */
     saveProgress: () => {},
     clearProgress: () => {},
-    rememberCompletion: (_, _completion: { registration: Registration | null; customerId: string | null }) => {},
+    /** Gets only what the next pages need, never the registration (its code, number and previous profile). */
+    rememberCompletion: (_, _completion: Completion) => {},
     focusFirstInvalidField: () => {},
     storeRegistration: assign((_, registration: Registration) => ({
       registration,
@@ -144,10 +146,10 @@ export const profileMachine = setup({
             actions: [
               {
                 type: 'rememberCompletion',
-                params: ({ event }) => ({
-                  registration: event.output.kind === 'found' ? event.output.registration : null,
-                  customerId: event.output.kind === 'found' ? event.output.registration.customerId : null,
-                }),
+                params: ({ event }) =>
+                  event.output.kind === 'found'
+                    ? completionOf(event.output.registration, event.output.registration.customerId)
+                    : completionOf(null, null),
               },
               'clearProgress',
             ],
@@ -201,10 +203,8 @@ export const profileMachine = setup({
             actions: [
               {
                 type: 'rememberCompletion',
-                params: ({ context, event }) => ({
-                  registration: context.registration,
-                  customerId: event.output.kind === 'created' ? event.output.customer.id : null,
-                }),
+                params: ({ context, event }) =>
+                  completionOf(context.registration, event.output.kind === 'created' ? event.output.customer.id : null),
               },
               'clearProgress',
             ],

@@ -3,7 +3,7 @@ import { CONSENT_VERSION } from './consent';
 import { MANUAL_REGISTRATION_ID } from './registration';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
-import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
+import { plainText, UNSUPPORTED_CHARACTERS, visibleText } from './validation';
 
 /** Spec §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
 export const CUSTOMER_MESSAGES = {
@@ -43,6 +43,7 @@ function requiredText(label: string, required: string, max: number) {
     v.string(required),
     v.trim(),
     v.nonEmpty(required),
+    visibleText(required),
     v.maxLength(max, tooLong(label, max)),
     plainText(UNSUPPORTED_CHARACTERS),
   );
@@ -55,6 +56,8 @@ const optionalText = (label: string, max: number) =>
       v.transform((value) => (value ?? '').trim()),
       v.maxLength(max, tooLong(label, max)),
       plainText(UNSUPPORTED_CHARACTERS),
+      // An optional field has no "… is required" to give.
+      visibleText(UNSUPPORTED_CHARACTERS),
     ),
     '',
   );

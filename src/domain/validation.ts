@@ -34,4 +34,25 @@ export function hasControlCharacters(text: string): boolean {
 /** Text a database can store and a person could have typed. */
 export const plainText = (message: string) => v.check((text: string) => !hasControlCharacters(text), message);
 
+/**
+ * Spaces and characters that draw nothing: zero-width and other format characters, default-ignorables such as
+ * the soft hyphen, and the Braille blank (U+2800), which has no property saying so but is the usual stand-in
+ * for an invisible name. `trim()` leaves all but the spaces behind.
+ */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]*$/u;
+
+/** Embeddings, overrides, isolates and marks: they make text show in an order other than it is stored. */
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
+
+/**
+ * Text that shows as what it holds. A joiner or mark between letters is writing (Persian needs its zero-width
+ * non-joiner); text made only of them shows nothing. Empty text passes: whether a field may be empty is for
+ * `v.nonEmpty`, which runs first so that an invisible name gets the same "… is required" as an empty one.
+ */
+export function showsAsWritten(text: string): boolean {
+  return (text === '' || !INVISIBLE_ONLY.test(text)) && !BIDI_CONTROL.test(text);
+}
+
+export const visibleText = (message: string) => v.check(showsAsWritten, message);
+
 export const UNSUPPORTED_CHARACTERS = 'Remove the unsupported characters';

@@ -79,10 +79,7 @@ test('a fresh browser opening a completed code gets the same page, from the look
 
 test('a sign-up without a code (membership -1) gets no plan sentence and no survey invitation', async ({ page }) => {
   await page.addInitScript(() =>
-    sessionStorage.setItem(
-      'club-profile:completion',
-      JSON.stringify({ registration: { id: '-1', planName: '', rechargeDate: '' }, customerId: 'c-1' }),
-    ),
+    sessionStorage.setItem('club-profile:completion', JSON.stringify({ membership: null, customerId: 'c-1' })),
   );
   await page.goto('/thank-you');
   await expect(page.getByText('Your profile is now complete.')).toBeVisible();

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { MANUAL_REGISTRATION_ID } from '../../domain/registration';
 import { renewalSentence } from '../../domain/renewal';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { loadCompletion } from '../../lib/session-store';
@@ -12,13 +11,12 @@ const externalLink = (href: string, text: string) => (
 );
 
 /**
- * Spec §2 thank-you. The plan and renewal day come from the registration this session completed or looked up,
- * never from guesses: without one, the page says only that the profile is complete.
+ * Spec §2 thank-you. The plan and renewal day come from the registration this session completed or looked up
+ * (kept as its membership only), never from guesses: without one, the page says only that the profile is complete.
  */
 export function ThankYouPage() {
   const completion = loadCompletion();
-  const registration = completion?.registration;
-  const membership = registration && registration.id !== MANUAL_REGISTRATION_ID ? registration : null;
+  const membership = completion?.membership ?? null;
   const { links } = runtimeConfig;
 
   return (

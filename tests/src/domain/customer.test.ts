@@ -54,6 +54,40 @@ describe('the customer schema (spec §5)', () => {
     expect(errorsFor(validCustomer('reg-1', { [field]: value }))).toEqual({ [field]: message });
   });
 
+  describe('names that show nothing or reorder what is shown', () => {
+    it.each([
+      ['firstName', '\u200B\u200C\u200D\u2060\uFEFF', 'First Name is required'],
+      ['firstName', ' \u00AD\u180E\u034F ', 'First Name is required'],
+      ['address', '\u2800', 'Address is required'],
+      ['lastName', 'Whit\u202Efield', 'Last Name is required'],
+      ['city', '\u2066Springfield\u2069', 'City is required'],
+      ['vehicleMake', 'Toyota\u200F', 'Vehicle Make is required'],
+      ['vehicleModel', '\u061CRAV4', 'Vehicle Model is required'],
+      ['address2', 'Apt\u202D 4', 'Remove the unsupported characters'],
+      ['address2', '\u200B\u200B', 'Remove the unsupported characters'],
+    ])('refuses %s = %j with "%s"', (field, value, message) => {
+      expect(errorsFor(validCustomer('reg-1', { [field]: value }))).toEqual({ [field]: message });
+    });
+
+    it('still says a too-long name made of nothing visible is required, not too long', () => {
+      expect(errorsFor(validCustomer('reg-1', { firstName: '\u200B'.repeat(51) }))).toEqual({
+        firstName: 'First Name is required',
+      });
+    });
+
+    it.each([
+      ['firstName', 'Zoe\u0308'],
+      ['firstName', 'Zoë'],
+      // Persian writes the zero-width non-joiner between letters: it is part of the word, not a trick.
+      ['lastName', 'می\u200Cخواهم'],
+      // Malayalam uses the zero-width joiner inside words (the chillu letters of older text).
+      ['lastName', 'അവന\u0D4D\u200D'],
+      ['city', 'Saint\u00ADÉtienne'],
+    ])('accepts %s = %j, whose joiners and marks sit between letters', (field, value) => {
+      expect(errorsFor(validCustomer('reg-1', { [field]: value }))).toEqual({});
+    });
+  });
+
   it('accepts DC, ZIP+4, a year from a native select, and an empty Address 2', () => {
     const year = String(new Date().getFullYear());
     expect(

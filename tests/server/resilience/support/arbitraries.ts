@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { US_STATE_CODES } from '../../../../src/domain/us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from '../../../../src/domain/vehicle-options';
 import { SURVEY_QUESTIONS } from '../../../../src/domain/survey';
-import { hasControlCharacters } from '../../../../src/domain/validation';
+import { hasControlCharacters, showsAsWritten } from '../../../../src/domain/validation';
 import { customerSchema, type CustomerInput } from '../../../../src/domain/customer';
 
 export const FRESH_REGISTRATION = '<fresh-registration>';
@@ -104,6 +104,11 @@ export function plainText(max: number): fc.Arbitrary<string> {
     );
 }
 
+/** What the customer schema takes in its names, addresses and vehicle fields: something visible, no bidi controls. */
+export function visibleText(max: number): fc.Arbitrary<string> {
+  return plainText(max).filter(showsAsWritten);
+}
+
 // ---- customers -----------------------------------------------------------------------------------------------
 
 /** Every key of the customer record, read from the shared schema itself, so the fuzz follows it. */
@@ -133,11 +138,11 @@ export const validCustomer: fc.Arbitrary<Json> = fc
     fc.record(
       {
         id: fc.constantFrom('', 'ignored-by-the-server'),
-        firstName: plainText(50),
-        lastName: plainText(50),
-        address: plainText(100),
-        address2: fc.oneof(fc.constant(null), plainText(100)),
-        city: plainText(60),
+        firstName: visibleText(50),
+        lastName: visibleText(50),
+        address: visibleText(100),
+        address2: fc.oneof(fc.constant(null), visibleText(100)),
+        city: visibleText(60),
         region: fc.constantFrom(...US_STATE_CODES),
         postalCode: fc.stringMatching(/^\d{5}(?:-\d{4})?$/),
         email: fc.stringMatching(/^[a-z0-9_+-]{1,20}(?:\.[a-z0-9]{1,8})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/),
@@ -145,8 +150,8 @@ export const validCustomer: fc.Arbitrary<Json> = fc
           fc.integer({ min: years.min, max: years.max }),
           fc.integer({ min: years.min, max: years.max }).map(String),
         ),
-        vehicleMake: plainText(60),
-        vehicleModel: plainText(60),
+        vehicleMake: visibleText(60),
+        vehicleModel: visibleText(60),
         vehicleColor: fc.constantFrom(...VEHICLE_COLORS),
         isSubscribedToNewsletters: fc.boolean(),
         isSubscribedToSmsMessaging: fc.boolean(),
