@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Db } from './db/client';
+import { RETRY_AFTER_SECONDS, unavailableReason } from './db/unavailable';
 import type { Env } from './env';
 import { ApiError } from './lib/api-error';
 import { silentLogger, type Logger } from './lib/logger';
@@ -53,7 +54,10 @@ export function createApp({ env, db, logger = silentLogger, limitStore = { kind:
     '*',
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is unread: the server drops it (see http-server.ts), and the connection is not worth
+        // keeping for a client that sends more than any route accepts.
+        c.header('Connection', 'close');
         throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
       },
     }),
@@ -100,6 +104,16 @@ export function createApp({ env, db, logger = silentLogger, limitStore = { kind:
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     // Only the error's class and database code: its message may quote submitted values.
+    const unavailable = unavailableReason(error);
+    if (unavailable) {
+      // Not our bug but PostgreSQL away or stalled: the client may try again, and the server recovers on its own.
+      logger.error('database_unavailable', { route: c.req.routePath, error: error.name, code: unavailable });
+      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return c.json(
+        new ApiError(503, 'unavailable', 'The service is temporarily unavailable. Please try again.').toBody(),
+        503,
+      );
+    }
     const code = (error as { code?: unknown }).code;
     logger.error('unhandled', {
       route: c.req.routePath,

@@ -5,17 +5,20 @@ import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoRegistration, seedVehicles } from './db/seed';
 import { loadEnv } from './env';
 import { jsonLogger } from './lib/logger';
 import { injectRuntimeConfig, runtimeConfig } from './runtime-config';
+import { seedOnStart } from './start-up';
 
 /** `npm run dev`: the API and Vite (with HMR) in one process, on one port. */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const env = loadEnv();
-const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-await seedVehicles(database.db);
-const demoUrl = await seedDemoRegistration(database.db, env);
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  timeouts: env.databaseTimeouts,
+});
+const { demoUrl } = await seedOnStart(database.db, env);
 
 const api = getRequestListener(createApp({ env, db: database.db, logger: jsonLogger() }).fetch);
 const httpServer = createHttpServer();
@@ -51,3 +54,11 @@ httpServer.listen(env.port, env.host, () => {
   console.log(`Club Profile (dev, HMR) at http://localhost:${env.port}`);
   if (demoUrl) console.log(`Demo registration link: ${demoUrl}`);
 });
+
+// Release the embedded database's lock at once, so the next `npm run dev` need not wait for it to go stale.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    httpServer.close();
+    void vite.close().finally(() => database.close().finally(() => process.exit(0)));
+  });
+}

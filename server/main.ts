@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoRegistration, seedVehicles } from './db/seed';
 import { loadEnv } from './env';
+import { startHttpServer } from './http-server';
+import { startHousekeeping } from './lib/housekeeping';
 import { jsonLogger } from './lib/logger';
+import { openLimitStore } from './limits/limit-store';
 import { runtimeConfig } from './runtime-config';
 import { spaRoutes } from './spa';
+import { seedOnStart, startUpLines } from './start-up';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = `${root}dist`;
@@ -21,39 +23,48 @@ if (!existsSync(`${distDir}/index.html`)) {
   await build({ root, logLevel: 'warn' });
 }
 
-const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-const seededVehicles = await seedVehicles(database.db);
-const demoUrl = await seedDemoRegistration(database.db, env);
+const database = await openDatabase({
+  databaseUrl: env.databaseUrl,
+  dataDir: env.dataDir,
+  timeouts: env.databaseTimeouts,
+});
+const seeded = await seedOnStart(database.db, env);
+const limits = openLimitStore({ redisUrl: env.redisUrl, database });
+const stopHousekeeping = startHousekeeping(database.db, logger);
 
 const app = createApp({
   env,
   db: database.db,
   logger,
+  limitStore: limits.store,
   spa: spaRoutes({ distDir, config: runtimeConfig(env) }),
 });
 
-const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
-  const where = database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${env.dataDir}`;
-  console.log(`Club Profile is running at http://localhost:${info.port} (database: ${where})`);
-  if (seededVehicles) console.log(`Vehicle catalogue seeded: ${seededVehicles} models.`);
-  if (demoUrl) console.log(`Demo registration link: ${demoUrl}`);
-  console.log(
-    env.adminApiKey
-      ? 'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"'
-      : 'Set ADMIN_API_KEY to issue registration codes (POST /api/admin/registration-tokens, npm run registration).',
-  );
+const http = await startHttpServer({ app, env });
+const lines = startUpLines({
+  url: http.url,
+  database: database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${env.dataDir}`,
+  ...seeded,
+  adminApiKey: env.adminApiKey,
 });
+for (const line of lines) console.log(line);
 
 let stopping = false;
-function stop(signal: string) {
+async function stop(signal: NodeJS.Signals) {
+  // A terminal's Ctrl-C reaches both npm and this process, and npm passes it on: one signal, delivered twice.
   if (stopping) return;
   stopping = true;
-  logger.info('shutdown', { signal });
-  server.close(() => {
-    void database.close().then(() => process.exit(0));
-  });
-  // Keep-alive connections can hold close() open; the database still closes cleanly.
-  setTimeout(() => void database.close().finally(() => process.exit(0)), 5000).unref();
+  logger.info('shutdown', { signal, graceMs: env.http.shutdownGraceMs });
+  await http.shutdown();
+  stopHousekeeping();
+  await limits.close();
+  try {
+    await database.close();
+  } catch (error) {
+    logger.error('shutdown', { error: (error as Error).name });
+    process.exit(1);
+  }
+  process.exit(0);
 }
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));

@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { createPostgresPool, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres-pool';
 import * as schema from './schema';
 
 /** The one database type the routes see, whichever engine is behind it. */
@@ -27,30 +28,25 @@ const MIGRATION_LOCK = 727_001;
 
 /**
  * Opens PostgreSQL when a connection string is given, otherwise the embedded PGlite under `dataDir`
- * (`memory://` keeps it in memory, for tests), and brings the schema up to date.
+ * (`memory://` keeps it in memory, for tests), and brings the schema up to date. `timeouts` bound every wait on
+ * PostgreSQL (default 5 s to connect, 10 s a statement); PGlite runs in this process and needs none.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  timeouts?: DatabaseTimeouts;
+}): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (a restart, a failover, a dropped database) emits 'error' on the
-    // pool; unheard, it would crash the process. The pool discards that client and opens a new one when needed.
-    pool.on('error', () => undefined);
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    await migrateOnPostgres(options.databaseUrl, timeouts);
+    const pool = createPostgresPool(options.databaseUrl, timeouts);
     const db = drizzlePostgres({ client: pool, schema });
-    // Several instances may start at once on one database: only one migrates at a time.
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
     return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
 
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const unlock = inMemory ? () => undefined : lockDataDir(options.dataDir);
+  const unlock = inMemory ? () => Promise.resolve() : await lockDataDir(options.dataDir);
   try {
     const client = await PGlite.create(options.dataDir);
     const db = drizzlePglite({ client, schema });
@@ -60,12 +56,31 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       driver: 'pglite',
       close: async () => {
         await client.close();
-        unlock();
+        await unlock();
       },
     };
   } catch (error) {
-    unlock();
+    await unlock();
     throw error;
+  }
+}
+
+/**
+ * Migrates on a connection of its own, without the pool's statement limits: a migration may rightly run for
+ * minutes, and so may the wait for another instance's. Only connecting is bounded.
+ */
+async function migrateOnPostgres(connectionString: string, timeouts: DatabaseTimeouts): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: timeouts.connectMs });
+  // A connection lost mid-migration fails the query under way; unheard, the 'error' event would crash first.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    // Several instances may start at once on one database: only one migrates at a time.
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the advisory lock too.
+    await client.end().catch(() => undefined);
   }
 }
 

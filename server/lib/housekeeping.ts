@@ -25,7 +25,9 @@ export async function deleteExpired(
 export function startHousekeeping(db: Db, logger: Logger, everyMs = HOUR_MS): () => void {
   const run = () =>
     void deleteExpired(db).then(
-      (deleted) => logger.info('housekeeping', deleted),
+      (deleted) => {
+        if (deleted.idempotencyKeys + deleted.rateLimits > 0) logger.info('housekeeping', deleted);
+      },
       (error: unknown) => logger.error('housekeeping_failed', { error: (error as Error).name }),
     );
   const timer = setInterval(run, everyMs);

@@ -1,0 +1,39 @@
+import type { Db } from './db/client';
+import { seedDemoRegistration, seedVehicles } from './db/seed';
+import type { Env } from './env';
+
+export interface Seeded {
+  /** How many vehicle models were added (0 once the catalogue is there). */
+  vehicles: number;
+  /** The link to the demo registration, when one was created. */
+  demoUrl: string | undefined;
+}
+
+/**
+ * What a start adds to the database. The demo registration is a live code valid for `tokenTtlDays`: only where
+ * `env.seedDemo` allows it (outside production unless SEED_DEMO says otherwise).
+ */
+export async function seedOnStart(db: Db, env: Pick<Env, 'seedDemo' | 'publicUrl' | 'tokenTtlDays'>): Promise<Seeded> {
+  const vehicles = await seedVehicles(db);
+  const demoUrl = env.seedDemo ? await seedDemoRegistration(db, env) : undefined;
+  return { vehicles, demoUrl };
+}
+
+export interface StartUpReport extends Seeded {
+  url: string;
+  /** Which database, in words. */
+  database: string;
+  adminApiKey: string | undefined;
+}
+
+/** What the server prints once it listens: where it is, the demo link if any, and how to issue a code. */
+export function startUpLines({ url, database, vehicles, demoUrl, adminApiKey }: StartUpReport): string[] {
+  return [
+    `Club Profile is running at ${url} (database: ${database})`,
+    ...(vehicles ? [`Vehicle catalogue seeded: ${vehicles} models.`] : []),
+    ...(demoUrl ? [`Demo registration link: ${demoUrl}`] : []),
+    adminApiKey
+      ? 'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"'
+      : 'Set ADMIN_API_KEY to issue registration codes (POST /api/admin/registration-tokens, npm run registration).',
+  ];
+}
