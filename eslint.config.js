@@ -1,13 +1,116 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** App code that machines/ and server/ must not reach: only src/domain is shared. */
-const appOutsideDomain = {
-  regex: String.raw`^(\.\./)+src/(?!domain/)`,
-  message: 'machines/ and server/ may import only src/domain from src/.',
-};
+const root = import.meta.dirname;
+
+const pureMachine = 'Machines are pure TypeScript: the view provides every effect (HTTP, storage, routing, rendering).';
+
+/**
+ * The layers, as zones: files under `target` may not import what resolves under `from`, save `except`.
+ * Zones match resolved files, so they also catch `import type`, `export … from` and dynamic `import()`, and
+ * an allow-list (`from: '.'` or `from: 'node_modules'` with exceptions) also catches the packages we have not
+ * thought of yet. Node built-ins resolve to no file: `import-x/no-nodejs-modules` guards those below.
+ */
+const layerZones = [
+  {
+    target: 'machines',
+    from: '.',
+    except: ['machines', 'src/domain', 'node_modules'],
+    message: 'machines/ imports only src/domain: the views and the tests build on the machines, never the reverse.',
+  },
+  {
+    target: 'machines',
+    from: 'node_modules',
+    except: ['xstate'],
+    message: `xstate is the one package machines/ may use. ${pureMachine}`,
+  },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['domain'],
+    message: 'server/ shares only src/domain with the browser.',
+  },
+  { target: 'server', from: 'machines', message: 'The server does not run the statecharts.' },
+  {
+    target: 'src/domain',
+    from: '.',
+    except: ['src/domain', 'node_modules'],
+    message: 'src/domain imports no app code: machines, views and server all build on it.',
+  },
+  {
+    target: 'src/domain',
+    from: 'node_modules',
+    except: ['valibot', 'libphonenumber-js'],
+    message: 'src/domain runs in the browser and on the server alike: valibot and libphonenumber-js only.',
+  },
+  { target: 'src', from: 'server', message: 'The browser reaches the server over HTTP (src/api), never by import.' },
+  // The operator console is a second audience in the same app (CONVENTIONS): the seam stays visible both ways.
+  { target: 'src/pages', from: 'src/console', message: 'Customer pages never import the operator console.' },
+  { target: 'src/console', from: 'src/pages', message: 'The console shares src/components and src/domain, not pages.' },
+  {
+    target: 'src/components',
+    from: ['src/pages', 'src/console'],
+    message: 'src/components is reusable UI: it knows no page of either audience.',
+  },
+];
+
+/**
+ * Inside server/: routes translate HTTP and call the services (server/registrations, customers, surveys, …), which
+ * the CLIs, the seed and the jobs call too. So a route imports no other route, and nothing but the app that mounts
+ * them imports a route. Read from the tree, so a folder added later is covered without an edit here.
+ */
+const serverEntries = readdirSync(path.join(root, 'server'));
+const routeFolders = readdirSync(path.join(root, 'server/routes'));
+const serverZones = [
+  ...routeFolders.map((folder) => ({
+    target: `server/routes/${folder}`,
+    from: 'server/routes',
+    except: [folder],
+    message: 'A route does not import another route: what both need is a service (server/<resource>/) or server/lib.',
+  })),
+  {
+    target: serverEntries.filter((entry) => entry !== 'routes' && entry !== 'app.ts').map((entry) => `server/${entry}`),
+    from: 'server/routes',
+    message: 'Only server/app.ts mounts the routes: services, CLIs, the seed and jobs call the services instead.',
+  },
+];
+
+/** Globals that would let a machine do its own I/O or keep its own clock behind the statechart's back. */
+const machineGlobals = [
+  ...['window', 'self', 'globalThis', 'document', 'location', 'history', 'navigator', 'alert', 'confirm', 'prompt'].map(
+    (name) => ({ name, message: `${pureMachine} Page and browser state come in as events or input.` }),
+  ),
+  ...['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'].map((name) => ({
+    name,
+    message: `${pureMachine} Network calls are actors (fromPromise) that the view provides.`,
+  })),
+  ...['localStorage', 'sessionStorage', 'indexedDB', 'caches', 'process'].map((name) => ({
+    name,
+    message: `${pureMachine} Storage and environment are read by the view or src/lib and passed in.`,
+  })),
+  ...[
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
+    'queueMicrotask',
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'requestIdleCallback',
+    'cancelIdleCallback',
+  ].map((name) => ({
+    name,
+    message: 'Time in a machine is a delayed transition (`after`), which the inspector and the tests can see.',
+  })),
+];
 
 export default tseslint.config(
   {
@@ -19,6 +122,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'server/db/migrations/',
+      // Scratch files tests/lint/import-cycles.test.ts writes for the duration of one test.
+      'tests/lint/.tmp-*/',
     ],
   },
   js.configs.recommended,
@@ -40,45 +145,34 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The zones and no-cycle judge resolved files: resolve as tsc does, and parse .ts/.tsx to follow imports,
+      // or they silently see nothing.
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+    },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            appOutsideDomain,
-            { regex: String.raw`^(\.\./)+server/`, message: 'Machines know nothing of the server.' },
-          ],
-          paths: ['react', 'react-dom', 'ky', '@tanstack/react-query', 'react-router-dom'].map((name) => ({
-            name,
-            message: 'Machines are pure TypeScript: effects are provided by the views.',
-          })),
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...serverZones] }],
+      // Packages cannot import our code back, so walking into node_modules only costs time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            appOutsideDomain,
-            { regex: String.raw`^(\.\./)+machines/`, message: 'The server does not run the statecharts.' },
-          ],
-        },
-      ],
-    },
+    files: ['machines/**/*.{ts,tsx}', 'src/domain/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
   },
   {
-    files: ['src/domain/**/*.ts'],
+    files: ['machines/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-globals': ['error', ...machineGlobals],
+      // JSX compiles to an import of react/jsx-runtime that no import rule can see. (`import('pkg').T` types,
+      // which the zones cannot see either, are refused everywhere by consistent-type-imports.)
+      'no-restricted-syntax': [
         'error',
-        {
-          patterns: [{ regex: String.raw`^\.\./`, message: 'src/domain imports no app code: it is shared by all.' }],
-        },
+        { selector: 'JSXElement, JSXFragment', message: `Machines render nothing. ${pureMachine}` },
       ],
     },
   },

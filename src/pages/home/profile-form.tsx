@@ -5,14 +5,12 @@ import { CheckboxField } from '../../components/fields/checkbox-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { smsConsentText } from '../../domain/consent';
-import type { CustomerForm } from '../../domain/customer';
 import { US_STATES } from '../../domain/us-states';
 import { runtimeConfig } from '../../lib/runtime-config';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from './profile-form.module.css';
+import type { ProfileFieldChange } from './field-change';
 import { VehicleFields } from './vehicle-fields';
-
-export type ProfileFieldChange = <F extends EditableField>(field: F, value: CustomerForm[F]) => void;
 
 interface ProfileFormProps {
   view: ProfileView;

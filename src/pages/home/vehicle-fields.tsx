@@ -4,7 +4,7 @@ import { SelectField, type SelectOption } from '../../components/fields/select-f
 import type { CustomerForm } from '../../domain/customer';
 import type { FieldErrors } from '../../domain/validation';
 import { VEHICLE_COLORS, vehicleYears } from '../../domain/vehicle-options';
-import type { ProfileFieldChange } from './profile-form';
+import type { ProfileFieldChange } from './field-change';
 
 const toOptions = (values: readonly (string | number)[]): SelectOption[] =>
   values.map((value) => ({ value: String(value), label: String(value) }));
