@@ -1,10 +1,15 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { completionOf, type Completion } from '../../src/domain/completion';
-import { customerSchema, emptyCustomerForm, type CustomerForm } from '../../src/domain/customer';
-import { MANUAL_REGISTRATION_ID, manualRegistration, type Registration } from '../../src/domain/registration';
+import { CONSENT_VERSION } from '../../src/domain/consent';
+import { customerSchema, emptyCustomerForm, type CustomerForm, type CustomerRequest } from '../../src/domain/customer';
+import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
+import { manualRegistration, type Registration } from '../../src/domain/registration';
 import { validate } from '../../src/domain/validation';
+import { EDITABLE_FIELDS } from './profile.fields';
 import type {
+  EditableField,
   LookupOutcome,
+  LookupRequest,
   ProfileContext,
   ProfileEvent,
   ProfileInput,
@@ -13,19 +18,25 @@ import type {
   SubmitRequest,
 } from './profile.types';
 
-/** The submission as the API takes it: the form, plus the typed number for a sign-up without a code. */
-export function submissionOf(context: Pick<ProfileContext, 'form' | 'registration'>) {
-  const registration = context.registration;
+/** The one body POST /customers is sent: the client-side check validates exactly what goes out. */
+function submissionOf({ form, registration }: Pick<ProfileContext, 'form' | 'registration'>): CustomerRequest {
   return {
-    ...context.form,
+    ...form,
     registrationId: registration?.id ?? '',
     ...(registration?.id === MANUAL_REGISTRATION_ID ? { mobileNumber: registration.mobileNumber } : {}),
+    consentVersion: CONSENT_VERSION,
   };
 }
 
 export function formErrors(context: Pick<ProfileContext, 'form' | 'registration' | 'serverErrors'>) {
   const result = validate(customerSchema, submissionOf(context));
   return { ...context.serverErrors, ...(result.ok ? {} : result.errors) };
+}
+
+/** Null when every invalid entry is off screen (a typed number the phone dialog let through, say). */
+function firstInvalidField(context: ProfileContext): EditableField | null {
+  const errors = formErrors(context);
+  return EDITABLE_FIELDS.find((field) => errors[field]) ?? null;
 }
 
 /** A returning member's saved profile fills the form; terms are agreed afresh every time. */
@@ -43,6 +54,12 @@ export function progressOf(context: ProfileContext): SavedProgress | null {
     allConsent: context.allConsent,
     dirty: context.dirty,
   };
+}
+
+/** The guards before a transition chose it by the outcome's kind: this only unwraps what they let through. */
+function outcomeOf<T extends { kind: string }, K extends T['kind']>(output: T, kind: K): Extract<T, { kind: K }> {
+  if (output.kind !== kind) throw new Error(`Expected a ${kind} outcome, got ${output.kind}`);
+  return output as Extract<T, { kind: K }>;
 }
 
 function initialContext(input: ProfileInput): ProfileContext {
@@ -66,8 +83,8 @@ export const profileMachine = setup({
     input: {} as ProfileInput,
   },
   actors: {
-    // Provided by the app; these placeholders keep the chart runnable in the inspector and tests.
-    fetchRegistration: fromPromise<LookupOutcome, { token: string }>(() => Promise.resolve({ kind: 'refused' })),
+    // Provided by the app (profile.actors.ts); these placeholders keep the chart runnable in the inspector and tests.
+    fetchRegistration: fromPromise<LookupOutcome, LookupRequest>(() => Promise.resolve({ kind: 'refused' })),
     submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => Promise.resolve({ kind: 'refused' })),
   },
   actions: {
@@ -78,7 +95,8 @@ export const profileMachine = setup({
     clearProgress: () => {},
     /** Gets only what the next pages need, never the registration (its code, number and previous profile). */
     rememberCompletion: (_, _completion: Completion) => {},
-    focusFirstInvalidField: () => {},
+    /** Gets the first invalid field on screen, once the form shows the messages. */
+    focusFirstInvalidField: (_, _field: EditableField | null) => {},
     storeRegistration: assign((_, registration: Registration) => ({
       registration,
       form: prefilledForm(registration),
@@ -90,7 +108,7 @@ export const profileMachine = setup({
     }),
     setPhone: assign({ phone: (_, phone: ProfileContext['phone']) => phone }),
     setField: assign(({ context, event }) => {
-      if (event.type !== 'field.changed') return {};
+      assertEvent(event, 'field.changed');
       const form = { ...context.form, [event.field]: event.value };
       // Spec §4: choosing a make resets the model list to that make's models.
       if (event.field === 'vehicleMake' && event.value !== context.form.vehicleMake) form.vehicleModel = null;
@@ -120,6 +138,10 @@ export const profileMachine = setup({
     hasCode: ({ context }) => context.token !== null && context.token !== '',
     phoneIsValid: ({ context }) => context.phone.isValid,
     formIsValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    isRefused: (_, outcome: LookupOutcome) => outcome.kind === 'refused',
+    isCompleted: (_, outcome: LookupOutcome) => outcome.kind === 'found' && outcome.registration.isCompleted,
+    isCreated: (_, outcome: SubmitOutcome) => outcome.kind === 'created',
+    isInvalid: (_, outcome: SubmitOutcome) => outcome.kind === 'invalid',
   },
 }).createMachine({
   id: 'profile',
@@ -128,7 +150,7 @@ export const profileMachine = setup({
   states: {
     starting: {
       always: [
-        { guard: 'hasSavedProgress', target: 'editing' },
+        { guard: 'hasSavedProgress', target: 'form' },
         { guard: 'hasCode', target: 'loadingRegistration' },
         { target: 'askingForPhone' },
       ],
@@ -139,26 +161,26 @@ export const profileMachine = setup({
         src: 'fetchRegistration',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
-          { guard: ({ event }) => event.output.kind === 'refused', target: 'invalidCode' },
+          { guard: { type: 'isRefused', params: ({ event }) => event.output }, target: 'invalidCode' },
           {
-            guard: ({ event }) => event.output.kind === 'found' && event.output.registration.isCompleted,
+            guard: { type: 'isCompleted', params: ({ event }) => event.output },
             target: 'completed',
             actions: [
               {
                 type: 'rememberCompletion',
-                params: ({ event }) =>
-                  event.output.kind === 'found'
-                    ? completionOf(event.output.registration, event.output.registration.customerId)
-                    : completionOf(null, null),
+                params: ({ event }) => {
+                  const { registration } = outcomeOf(event.output, 'found');
+                  return completionOf(registration, registration.customerId);
+                },
               },
               'clearProgress',
             ],
           },
           {
-            target: 'editing',
+            target: 'form',
             actions: {
               type: 'storeRegistration',
-              params: ({ event }) => (event.output as Extract<LookupOutcome, { kind: 'found' }>).registration,
+              params: ({ event }) => outcomeOf(event.output, 'found').registration,
             },
           },
         ],
@@ -171,68 +193,82 @@ export const profileMachine = setup({
     askingForPhone: {
       on: {
         'phone.changed': { actions: { type: 'setPhone', params: ({ event }) => event.phone } },
-        'user.confirmPhone': { guard: 'phoneIsValid', target: 'editing', actions: 'createManualRegistration' },
+        'user.confirmPhone': { guard: 'phoneIsValid', target: 'form', actions: 'createManualRegistration' },
       },
     },
-    editing: {
-      entry: 'saveProgress',
+    /** The form on screen: what the customer can do with it depends on where the submit is. */
+    form: {
+      initial: 'editing',
       on: {
-        'field.changed': { actions: ['setField', 'saveProgress'] },
+        // An edit, even one after a failed submit, is a new submission: back to editing, whose entry saves it.
+        'field.changed': { target: '.editing', actions: 'setField' },
         'consent.allChanged': {
-          actions: [{ type: 'setAllConsent', params: ({ event }) => event.checked }, 'saveProgress'],
-        },
-        'user.submit': [
-          { guard: 'formIsValid', target: 'submitting', actions: ['markDirty', 'ensureIdempotencyKey'] },
-          { actions: ['markDirty', 'saveProgress', 'focusFirstInvalidField'] },
-        ],
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'submitCustomer',
-        src: 'submitCustomer',
-        input: ({ context }) => ({
-          form: submissionOf(context),
-          mobileNumber: submissionOf(context).mobileNumber,
-          idempotencyKey: context.idempotencyKey ?? '',
-        }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.kind === 'created',
-            target: 'completed',
-            actions: [
-              {
-                type: 'rememberCompletion',
-                params: ({ context, event }) =>
-                  completionOf(context.registration, event.output.kind === 'created' ? event.output.customer.id : null),
-              },
-              'clearProgress',
-            ],
-          },
-          {
-            guard: ({ event }) => event.output.kind === 'invalid',
-            target: 'editing',
-            actions: [
-              {
-                type: 'setServerErrors',
-                params: ({ event }) => (event.output.kind === 'invalid' ? event.output.errors : {}),
-              },
-              'focusFirstInvalidField',
-            ],
-          },
-          // Spec §4: a refused submit shows the invalid-code dialog and resets the state.
-          { target: 'invalidCode', actions: ['reset', 'clearProgress'] },
-        ],
-        onError: { target: 'submitFailed' },
-      },
-    },
-    submitFailed: {
-      on: {
-        'user.retry': { target: 'submitting' },
-        'field.changed': { target: 'editing', actions: 'setField' },
-        'consent.allChanged': {
-          target: 'editing',
+          target: '.editing',
           actions: { type: 'setAllConsent', params: ({ event }) => event.checked },
+        },
+      },
+      states: {
+        editing: {
+          entry: 'saveProgress',
+          on: {
+            'user.submit': [
+              { guard: 'formIsValid', target: 'submitting', actions: ['markDirty', 'ensureIdempotencyKey'] },
+              {
+                actions: [
+                  'markDirty',
+                  'saveProgress',
+                  { type: 'focusFirstInvalidField', params: ({ context }) => firstInvalidField(context) },
+                ],
+              },
+            ],
+          },
+        },
+        submitting: {
+          on: {
+            // The request in flight carries what was on screen: an edit now would cancel it after it may have
+            // reached the server, and the next submit would then be refused as a used code.
+            'field.changed': {},
+            'consent.allChanged': {},
+          },
+          invoke: {
+            id: 'submitCustomer',
+            src: 'submitCustomer',
+            input: ({ context }) => ({
+              submission: submissionOf(context),
+              idempotencyKey: context.idempotencyKey ?? '',
+            }),
+            onDone: [
+              {
+                guard: { type: 'isCreated', params: ({ event }) => event.output },
+                target: '#profile.completed',
+                actions: [
+                  {
+                    type: 'rememberCompletion',
+                    params: ({ context, event }) =>
+                      completionOf(context.registration, outcomeOf(event.output, 'created').customer.id),
+                  },
+                  'clearProgress',
+                ],
+              },
+              {
+                guard: { type: 'isInvalid', params: ({ event }) => event.output },
+                target: 'editing',
+                actions: [
+                  {
+                    type: 'setServerErrors',
+                    params: ({ event }) => outcomeOf(event.output, 'invalid').errors,
+                  },
+                  { type: 'focusFirstInvalidField', params: ({ context }) => firstInvalidField(context) },
+                ],
+              },
+              // Spec §4: a refused submit shows the invalid-code dialog and resets the state.
+              { target: '#profile.invalidCode', actions: ['reset', 'clearProgress'] },
+            ],
+            onError: { target: 'submitFailed' },
+          },
+        },
+        submitFailed: {
+          on: { 'user.retry': { target: 'submitting' } },
         },
       },
     },

@@ -1,9 +1,9 @@
-import type { Customer, CustomerForm } from '../../src/domain/customer';
+import type { Customer, CustomerForm, CustomerRequest } from '../../src/domain/customer';
 import type { FieldErrors } from '../../src/domain/validation';
 import type { Registration } from '../../src/domain/registration';
 
 /** What the phone input reports, the part the flow needs. */
-export interface PhoneEntry {
+interface PhoneEntry {
   isValid: boolean;
   /** E.164 when valid, otherwise ''. */
   e164: string;
@@ -24,7 +24,7 @@ export interface ProfileContext {
   idempotencyKey: string | null;
 }
 
-/** Saved in session storage after every change, so a reload loses nothing. */
+/** Saved in session storage after every change, so a reload loses nothing; it belongs to the code it was typed for. */
 export interface SavedProgress {
   token: string | null;
   registration: Registration;
@@ -48,14 +48,18 @@ export type ProfileEvent =
   | { type: 'user.submit' }
   | { type: 'user.retry' };
 
+export interface LookupRequest {
+  token: string;
+}
+
 /** The lookup's expected outcomes come back as data; only failures to reach us are errors. */
 export type LookupOutcome = { kind: 'found'; registration: Registration } | { kind: 'refused' };
 
 export type SubmitOutcome =
   { kind: 'created'; customer: Customer } | { kind: 'refused' } | { kind: 'invalid'; errors: FieldErrors };
 
+/** Built once as the submit starts and sent as it is; a retry builds it again from the unchanged form, same key. */
 export interface SubmitRequest {
-  form: CustomerForm;
-  mobileNumber: string | undefined;
+  submission: CustomerRequest;
   idempotencyKey: string;
 }

@@ -23,15 +23,18 @@ export interface ProfileView {
 
 export function toProfileView(snapshot: SnapshotFrom<typeof profileMachine>): ProfileView {
   const { context } = snapshot;
-  const showForm = snapshot.matches('editing') || snapshot.matches('submitting') || snapshot.matches('submitFailed');
   return {
     isLoading: snapshot.matches('loadingRegistration'),
     showPhoneDialog: snapshot.matches('askingForPhone'),
     canConfirmPhone: context.phone.isValid,
     showInvalidCodeDialog: snapshot.matches('invalidCode'),
-    showForm,
-    isSubmitting: snapshot.matches('submitting'),
-    connectionProblem: snapshot.matches('lookupFailed') ? 'lookup' : snapshot.matches('submitFailed') ? 'submit' : null,
+    showForm: snapshot.matches('form'),
+    isSubmitting: snapshot.matches({ form: 'submitting' }),
+    connectionProblem: snapshot.matches('lookupFailed')
+      ? 'lookup'
+      : snapshot.matches({ form: 'submitFailed' })
+        ? 'submit'
+        : null,
     errors: context.dirty ? formErrors(context) : {},
     form: context.form,
     allConsent: context.allConsent,

@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
-import { emptySurvey, type Survey } from '../../src/domain/survey';
+import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { emptySurvey } from '../../src/domain/survey';
 import type { SurveyContext, SurveyEvent, SurveyInput, SurveyRequest } from './survey.types';
 
 export const surveyMachine = setup({
@@ -9,36 +9,56 @@ export const surveyMachine = setup({
     input: {} as SurveyInput,
   },
   actors: {
-    // Provided by the app; the placeholder keeps the chart runnable in the inspector and tests.
-    submitSurvey: fromPromise<Survey, SurveyRequest>(({ input }) => Promise.resolve(input.survey)),
+    // Provided by the app (survey.actors.ts); the placeholder keeps the chart runnable in the inspector and tests.
+    submitSurvey: fromPromise<void, SurveyRequest>(() => Promise.resolve()),
   },
   actions: {
     /** Spec §4: a failed survey is only logged. Provided by the app. */
-    logFailure: () => {},
-    chooseScore: assign(({ context, event }) =>
-      event.type === 'score.chosen'
-        ? { survey: { ...context.survey, [event.question]: event.score }, idempotencyKey: null }
-        : {},
-    ),
-    setComments: assign(({ context, event }) =>
-      event.type === 'comments.changed'
-        ? { survey: { ...context.survey, comments: event.comments }, idempotencyKey: null }
-        : {},
-    ),
+    logFailure: (_, _error: unknown) => {},
+    /** Keeps the link's customer for the rest of the session. Provided by the app. */
+    rememberCustomerId: (_, _customerId: string) => {},
+    takeLinkCustomer: assign(({ context }) => ({
+      survey: { ...context.survey, customerId: context.linkCustomerId ?? '' },
+    })),
+    chooseScore: assign(({ context, event }) => {
+      assertEvent(event, 'score.chosen');
+      return { survey: { ...context.survey, [event.question]: event.score }, idempotencyKey: null };
+    }),
+    setComments: assign(({ context, event }) => {
+      assertEvent(event, 'comments.changed');
+      return { survey: { ...context.survey, comments: event.comments }, idempotencyKey: null };
+    }),
     ensureIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID() }),
     /** Spec §3: the form resets to its initial values, for the same customer. */
     resetSurvey: assign(({ context }) => ({ survey: emptySurvey(context.survey.customerId), idempotencyKey: null })),
   },
   guards: {
     hasCustomer: ({ context }) => context.survey.customerId !== '',
+    hasLinkCustomer: ({ context }) => Boolean(context.linkCustomerId),
   },
 }).createMachine({
   id: 'survey',
-  context: ({ input }) => ({ survey: emptySurvey(input.customerId ?? ''), idempotencyKey: null }),
+  context: ({ input }) => ({
+    survey: emptySurvey(input.sessionCustomerId ?? ''),
+    linkCustomerId: input.linkCustomerId,
+    idempotencyKey: null,
+  }),
   initial: 'starting',
   states: {
+    /** Spec §2: the survey is the session's customer's; the link's `cid` is taken, and kept, only when there is none. */
     starting: {
-      always: [{ guard: 'hasCustomer', target: 'filling' }, { target: 'noCustomer' }],
+      always: [
+        { guard: 'hasCustomer', target: 'filling' },
+        {
+          guard: 'hasLinkCustomer',
+          target: 'filling',
+          actions: [
+            'takeLinkCustomer',
+            { type: 'rememberCustomerId', params: ({ context }) => context.survey.customerId },
+          ],
+        },
+        { target: 'noCustomer' },
+      ],
     },
     /** No session and no cid: nothing could ever be stored, so the page says so instead of showing a form. */
     noCustomer: { type: 'final' },
@@ -56,7 +76,10 @@ export const surveyMachine = setup({
         input: ({ context }) => ({ survey: context.survey, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: { target: 'thanked', actions: 'resetSurvey' },
         // Spec §4: logged only, nothing shown, Submit enabled again; what was chosen stays.
-        onError: { target: 'filling', actions: 'logFailure' },
+        onError: {
+          target: 'filling',
+          actions: [{ type: 'logFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error }],
+        },
       },
     },
     /** The "Thank you!" dialog, which nothing closes. */

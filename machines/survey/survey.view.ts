@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Survey } from '../../src/domain/survey';
 import type { surveyMachine } from './survey.machine';
 
-export interface SurveyView {
+interface SurveyView {
   showForm: boolean;
   showNoCustomer: boolean;
   isSubmitting: boolean;

@@ -1,15 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Registration } from '../domain/registration';
 import { api } from './client';
 
-export function fetchRegistration(token: string, signal?: AbortSignal): Promise<Registration> {
-  return api.get(`registration-tokens/${encodeURIComponent(token)}`, { signal }).json<Registration>();
+/** Any status is an answer: what a refused code means is the profile flow's to decide (machines/profile). */
+export function getRegistration(token: string, signal: AbortSignal) {
+  return api.get(`registration-tokens/${encodeURIComponent(token)}`, { signal, throwHttpErrors: false });
 }
-
-export const registrationQuery = (token: string) =>
-  queryOptions({
-    queryKey: ['registration-tokens', token],
-    queryFn: ({ signal }) => fetchRegistration(token, signal),
-    retry: false,
-    staleTime: Infinity,
-  });

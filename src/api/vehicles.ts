@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { VehicleCatalogue } from '../domain/vehicle-catalogue';
 import { api } from './client';
 
-export function fetchVehicles(signal?: AbortSignal): Promise<VehicleCatalogue> {
+function fetchVehicles(signal?: AbortSignal): Promise<VehicleCatalogue> {
   return api.get('vehicles', { signal }).json<VehicleCatalogue>();
 }
 

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { SavedProgress } from '../../machines/profile/profile.types';
 import type { Completion } from '../domain/completion';
 
 const PROGRESS_KEY = 'club-profile:progress';
@@ -31,13 +30,18 @@ function remove(key: string) {
   }
 }
 
+/** What the store needs to know of a flow's progress, whose shape is the flow's: the code it was typed for. */
+interface Progress {
+  token: string | null;
+}
+
 /** Progress belongs to the code it was typed for: another link starts clean. */
-export function loadProgress(token: string | null): SavedProgress | null {
-  const saved = read<SavedProgress>(PROGRESS_KEY);
+export function loadProgress<T extends Progress>(token: string | null): T | null {
+  const saved = read<T>(PROGRESS_KEY);
   return saved && saved.token === token ? saved : null;
 }
 
-export function saveProgress(progress: SavedProgress | null) {
+export function saveProgress<T extends Progress>(progress: T | null) {
   if (progress) write(PROGRESS_KEY, progress);
 }
 
@@ -66,14 +70,7 @@ export function saveCompletion({ membership, customerId }: Completion) {
   });
 }
 
-/**
- * Spec §2: the survey's customer is the one this session completed; the `cid` of the link is taken (and kept)
- * only when the session has none.
- */
-export function surveyCustomerId(cid: string | null): string | null {
-  const completion = loadCompletion();
-  if (completion?.customerId) return completion.customerId;
-  if (!cid) return null;
-  saveCompletion({ membership: completion?.membership ?? null, customerId: cid });
-  return cid;
+/** Sets the session's customer, keeping the plan it may already hold. */
+export function saveCustomerId(customerId: string) {
+  saveCompletion({ membership: loadCompletion()?.membership ?? null, customerId });
 }

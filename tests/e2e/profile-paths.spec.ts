@@ -4,8 +4,8 @@ import { formErrors, type profileMachine } from '../../machines/profile/profile.
 import type { SavedProgress } from '../../machines/profile/profile.types';
 import { emptyCustomerForm } from '../../src/domain/customer';
 import type { Registration } from '../../src/domain/registration';
-import { coveringPaths, transitionPaths } from '../machines/graph-paths';
-import { describeEvent, profileModel, type ProfilePathEvent } from '../machines/profile.paths';
+import { coveringPaths, transitionPaths } from '../support/graph-paths';
+import { describeEvent, profileModel, type ProfilePathEvent } from '../support/profile.paths';
 import { memberProfile, returningMemberCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
 import { walkPath, type Gestures, type Screens } from './support/walk-path';
@@ -81,7 +81,7 @@ const screens: Screens<Snapshot> = {
     const ok = page.getByRole('button', { name: 'OK' });
     await (snapshot.context.phone.isValid ? expect(ok).toBeEnabled() : expect(ok).toBeDisabled());
   },
-  editing: async (page, snapshot) => {
+  'form.editing': async (page, snapshot) => {
     await expect(form(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
     await expect(problem(page)).toBeHidden();
@@ -91,10 +91,20 @@ const screens: Screens<Snapshot> = {
     }
     if (!snapshot.context.dirty) await expect(page.locator('[id$="-error"]')).toHaveCount(0);
   },
-  submitting: async (page) => {
+  'form.submitting': async (page, snapshot) => {
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    // The boxes show what is being sent: a click while the request is in flight changes nothing.
+    const { form: sent, allConsent } = snapshot.context;
+    await expect(page.getByRole('checkbox', { name: checkboxLabels.isSubscribedToNewsletters })).toHaveAttribute(
+      'aria-checked',
+      String(sent.isSubscribedToNewsletters),
+    );
+    await expect(page.getByRole('checkbox', { name: 'Send me emails and text messages' })).toHaveAttribute(
+      'aria-checked',
+      String(allConsent),
+    );
   },
-  submitFailed: async (page) => {
+  'form.submitFailed': async (page) => {
     await expect(problem(page)).toBeVisible();
     await expect(form(page)).toBeVisible();
   },

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
 import type { surveyMachine } from '../../machines/survey/survey.machine';
 import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
-import { coveringPaths, transitionPaths } from '../machines/graph-paths';
-import { describeSurveyEvent, surveyModel, type SurveyPathEvent } from '../machines/survey.paths';
+import { coveringPaths, transitionPaths } from '../support/graph-paths';
+import { describeSurveyEvent, surveyModel, type SurveyPathEvent } from '../support/survey.paths';
 import { completedCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
 import { walkPath, type Gestures, type Screens } from './support/walk-path';
@@ -44,6 +44,13 @@ const screens: Screens<Snapshot> = {
   },
 };
 
+/** The session's stored customer id, as the survey page left it. */
+const storedCustomerId = (page: Page) =>
+  page.evaluate(() => {
+    const stored = sessionStorage.getItem('club-profile:completion');
+    return stored ? (JSON.parse(stored) as { customerId: string | null }).customerId : null;
+  });
+
 for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
   const steps = path.steps.slice(1);
   test(`${path.input}: ${steps.map((step) => describeSurveyEvent(step.event)).join(' → ') || 'opens'}`, async ({
@@ -52,12 +59,21 @@ for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
   }) => {
     const held = new HeldRequests();
     await held.install(page);
-    if (path.input === 'withCustomer') {
-      const { customer } = await completedCode(request);
-      await page.goto(`/survey?cid=${customer.id}`);
-    } else {
-      await page.goto('/survey');
+    // Real customers stand in for the model's ids, so a stored survey has someone to belong to.
+    const { sessionCustomerId, linkCustomerId } = surveyModel.inputs[path.input]!;
+    const realIds = new Map<string, string>();
+    for (const id of [sessionCustomerId, linkCustomerId]) {
+      if (id) realIds.set(id, (await completedCode(request)).customer.id);
     }
+    const real = (id: string | null) => (id ? realIds.get(id)! : null);
+    if (sessionCustomerId) {
+      await page.addInitScript((customerId) => {
+        sessionStorage.setItem('club-profile:completion', JSON.stringify({ membership: null, customerId }));
+      }, real(sessionCustomerId));
+    }
+    await page.goto(linkCustomerId ? `/survey?cid=${real(linkCustomerId)}` : '/survey');
     await walkPath(path, { page, held }, gestures, screens);
+    // Spec §2: the session keeps its customer; a link's id is kept only when it had none.
+    expect(await storedCustomerId(page)).toBe(real(sessionCustomerId ?? linkCustomerId));
   });
 }

@@ -1,32 +1,34 @@
 import { createActor, fromPromise, getInitialSnapshot, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { profileMachine } from '../../machines/profile/profile.machine';
-import type { LookupOutcome, SubmitOutcome, SubmitRequest } from '../../machines/profile/profile.types';
+import type { EditableField, LookupOutcome, SubmitOutcome, SubmitRequest } from '../../machines/profile/profile.types';
 import { toProfileView } from '../../machines/profile/profile.view';
-import { shortestPaths } from './graph-paths';
-import { openRegistration, profileInputs, profileModel, savedProfile } from './profile.paths';
+import { CONSENT_VERSION } from '../../src/domain/consent';
+import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
+import { leafPaths, shortestPaths } from '../support/graph-paths';
+import { createdCustomer, openRegistration, profileInputs, profileModel, savedProfile } from '../support/profile.paths';
 
 describe('the profile statechart', () => {
   it('generates a shortest path to each screen state', () => {
     const paths = shortestPaths(profileModel);
-    const finals = new Set(paths.map((p) => String(p.state.value)));
+    const finals = new Set(paths.flatMap((p) => leafPaths(p.state.value)));
     expect([...finals].sort()).toEqual(
       [
         'askingForPhone',
         'completed',
-        'editing',
+        'form.editing',
         'invalidCode',
         'loadingRegistration',
         'lookupFailed',
-        'submitFailed',
-        'submitting',
+        'form.submitFailed',
+        'form.submitting',
       ].sort(),
     );
   });
 
   it.each(Object.entries(profileInputs))('starts %s where spec §4 says', (name, input) => {
-    const expected = { withCode: 'loadingRegistration', withoutCode: 'askingForPhone', reloaded: 'editing' }[name];
-    expect(getInitialSnapshot(profileMachine, input).value).toBe(expected);
+    const expected = { withCode: 'loadingRegistration', withoutCode: 'askingForPhone', reloaded: 'form.editing' }[name];
+    expect(leafPaths(getInitialSnapshot(profileMachine, input).value)).toEqual([expected]);
   });
 
   it('shows no field invalid before the form is dirty, then the spec messages', () => {
@@ -36,7 +38,7 @@ describe('the profile statechart', () => {
     expect(toProfileView(actor.getSnapshot()).errors).toEqual({});
     actor.send({ type: 'user.submit' });
     const view = toProfileView(actor.getSnapshot());
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
     expect(view.errors.firstName).toBe('First Name is required');
     expect(view.errors.isAgreedToTerms).toBe('You must agree to the terms and conditions.');
   });
@@ -70,7 +72,7 @@ describe('the profile statechart', () => {
       }),
       { input: { token: 'code-open' } },
     ).start();
-    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('editing'));
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'editing' }));
     expect(actor.getSnapshot().context.form).toMatchObject({ ...savedProfile, isAgreedToTerms: false });
     actor.send({ type: 'field.changed', field: 'vehicleMake', value: 'Toyota' });
     expect(actor.getSnapshot().context.form.vehicleModel).toBeNull();
@@ -106,9 +108,9 @@ describe('the profile statechart', () => {
       { input: profileInputs.reloaded! },
     ).start();
     actor.send({ type: 'user.submit' });
-    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('submitFailed'));
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
     actor.send({ type: 'user.retry' });
-    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('submitFailed'));
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     actor.send({ type: 'field.changed', field: 'city', value: 'Verona' });
@@ -118,6 +120,119 @@ describe('the profile statechart', () => {
     expect(keys[2]).not.toBe(keys[0]);
     // Spec §4: a refused submit resets the state.
     expect(actor.getSnapshot().context.registration).toBeNull();
+  });
+});
+
+describe('the submission', () => {
+  const capture = () => {
+    const sent: SubmitRequest[] = [];
+    const machine = profileMachine.provide({
+      actors: {
+        submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(({ input }) => {
+          sent.push(input);
+          return new Promise(() => {});
+        }),
+      },
+    });
+    return { sent, machine };
+  };
+
+  it('is the form as the API takes it, built once, with the consent version on screen', () => {
+    const { sent, machine } = capture();
+    const actor = createActor(machine, { input: profileInputs.reloaded! }).start();
+    actor.send({ type: 'user.submit' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.submission).toEqual({
+      ...profileInputs.reloaded!.saved!.form,
+      registrationId: 'reg-open',
+      consentVersion: CONSENT_VERSION,
+    });
+    expect(sent[0]!.submission).not.toHaveProperty('mobileNumber');
+    expect(sent[0]!.idempotencyKey).not.toBe('');
+  });
+
+  it('carries the number typed in the phone dialog for a sign-up without a code', () => {
+    const { sent, machine } = capture();
+    const actor = createActor(machine, { input: { token: null } }).start();
+    actor.send({ type: 'phone.changed', phone: { isValid: true, e164: '+14155550123' } });
+    actor.send({ type: 'user.confirmPhone' });
+    for (const [field, value] of Object.entries({ ...savedProfile, isAgreedToTerms: true })) {
+      actor.send({ type: 'field.changed', field: field as EditableField, value });
+    }
+    actor.send({ type: 'user.submit' });
+    expect(sent[0]!.submission).toMatchObject({
+      registrationId: MANUAL_REGISTRATION_ID,
+      mobileNumber: '+14155550123',
+      consentVersion: CONSENT_VERSION,
+    });
+  });
+
+  it('is what is on screen until it is answered: edits meanwhile change nothing and cancel nothing', async () => {
+    let answer: (outcome: SubmitOutcome) => void = () => {};
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => new Promise((resolve) => (answer = resolve))),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    actor.send({ type: 'user.submit' });
+    const before = actor.getSnapshot().context;
+    actor.send({ type: 'field.changed', field: 'isSubscribedToNewsletters', value: true });
+    actor.send({ type: 'consent.allChanged', checked: true });
+    expect(actor.getSnapshot().value).toEqual({ form: 'submitting' });
+    expect(actor.getSnapshot().context).toEqual(before);
+    answer({ kind: 'created', customer: createdCustomer });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('completed'));
+  });
+});
+
+describe('the effects the page provides', () => {
+  it('saves progress once per edit, also for the edit that follows a failed submit', async () => {
+    let saves = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actions: { saveProgress: () => void (saves += 1) },
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => Promise.reject(new Error('offline'))),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    saves = 0;
+    actor.send({ type: 'field.changed', field: 'city', value: 'Verona' });
+    expect(saves).toBe(1);
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
+    saves = 0;
+    actor.send({ type: 'consent.allChanged', checked: true });
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+    expect(saves).toBe(1);
+  });
+
+  it('names the first invalid field in screen order, then the one the server refused', async () => {
+    const focused: (EditableField | null)[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actions: { focusFirstInvalidField: (_, field) => void focused.push(field) },
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() =>
+            Promise.resolve({ kind: 'invalid', errors: { email: 'This email address cannot receive mail' } }),
+          ),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    actor.send({ type: 'field.changed', field: 'city', value: '' });
+    actor.send({ type: 'field.changed', field: 'isAgreedToTerms', value: false });
+    actor.send({ type: 'user.submit' });
+    expect(focused).toEqual(['city']);
+    actor.send({ type: 'field.changed', field: 'city', value: 'Verona' });
+    actor.send({ type: 'field.changed', field: 'isAgreedToTerms', value: true });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'editing' }));
+    expect(focused).toEqual(['city', 'email']);
   });
 });
 

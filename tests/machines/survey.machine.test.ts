@@ -1,16 +1,50 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { surveyMachine } from '../../machines/survey/survey.machine';
-import type { SurveyRequest } from '../../machines/survey/survey.types';
+import type { SurveyInput, SurveyRequest } from '../../machines/survey/survey.types';
 import { toSurveyView } from '../../machines/survey/survey.view';
-import type { Survey } from '../../src/domain/survey';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** The chart with its storage effect recorded, started as the page starts it. */
+function startSurvey(input: SurveyInput) {
+  const remembered: string[] = [];
+  const actor = createActor(
+    surveyMachine.provide({ actions: { rememberCustomerId: (_, customerId) => void remembered.push(customerId) } }),
+    { input },
+  ).start();
+  return { snapshot: actor.getSnapshot(), remembered };
+}
+
+describe('whose survey it is (spec §2)', () => {
+  it("is the session's customer, whatever the link says, and nothing is stored", () => {
+    const { snapshot, remembered } = startSurvey({ sessionCustomerId: 'cust-session', linkCustomerId: 'cust-link' });
+    expect(snapshot.value).toBe('filling');
+    expect(snapshot.context.survey.customerId).toBe('cust-session');
+    expect(remembered).toEqual([]);
+  });
+
+  it("is the link's customer when the session has none, and the link's id is remembered for the session", () => {
+    const { snapshot, remembered } = startSurvey({ sessionCustomerId: null, linkCustomerId: 'cust-link' });
+    expect(snapshot.value).toBe('filling');
+    expect(snapshot.context.survey.customerId).toBe('cust-link');
+    expect(remembered).toEqual(['cust-link']);
+  });
+
+  it.each([
+    ['no id at all', null],
+    ['an empty cid', ''],
+  ])('is nobody with %s, and nothing is stored', (_, linkCustomerId) => {
+    const { snapshot, remembered } = startSurvey({ sessionCustomerId: null, linkCustomerId });
+    expect(snapshot.value).toBe('noCustomer');
+    expect(remembered).toEqual([]);
+  });
+});
 
 describe('the survey statechart', () => {
   it('says plainly there is no customer instead of showing a form that can never be stored', () => {
     const view = toSurveyView(
-      createActor(surveyMachine, { input: { customerId: null } })
+      createActor(surveyMachine, { input: { sessionCustomerId: null, linkCustomerId: null } })
         .start()
         .getSnapshot(),
     );
@@ -22,13 +56,13 @@ describe('the survey statechart', () => {
     const actor = createActor(
       surveyMachine.provide({
         actors: {
-          submitSurvey: fromPromise<Survey, SurveyRequest>(({ input }) => {
+          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
             sent.push(input);
-            return Promise.resolve(input.survey);
+            return Promise.resolve();
           }),
         },
       }),
-      { input: { customerId: 'cust-1' } },
+      { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
     ).start();
     actor.send({ type: 'score.chosen', question: 'recommendToOthersScore', score: 10 });
     actor.send({ type: 'comments.changed', comments: 'Spotless.' });
@@ -50,13 +84,13 @@ describe('the survey statechart', () => {
       surveyMachine.provide({
         actions: { logFailure: log },
         actors: {
-          submitSurvey: fromPromise<Survey, SurveyRequest>(({ input }) => {
+          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
             keys.push(input.idempotencyKey);
             return Promise.reject(new Error('offline'));
           }),
         },
       }),
-      { input: { customerId: 'cust-1' } },
+      { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
     ).start();
     actor.send({ type: 'score.chosen', question: 'valueScore', score: 7 });
     actor.send({ type: 'user.submit' });

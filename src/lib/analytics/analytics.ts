@@ -1,6 +1,6 @@
 import type { Campaign } from './campaign';
 
-export interface Analytics {
+interface Analytics {
   /** One page view: the path only (never the query: it may hold the registration code), with its title. */
   pageView(view: { path: string; title: string; campaign: Campaign }): void;
 }

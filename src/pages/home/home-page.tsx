@@ -1,18 +1,20 @@
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { formErrors, profileMachine, progressOf } from '../../../machines/profile/profile.machine';
+import { fetchRegistrationActor, submitCustomerActor } from '../../../machines/profile/profile.actors';
+import { profileMachine, progressOf } from '../../../machines/profile/profile.machine';
+import type { SavedProgress } from '../../../machines/profile/profile.types';
 import { toProfileView } from '../../../machines/profile/profile.view';
+import { postCustomer } from '../../api/customers';
+import { getRegistration } from '../../api/registration-tokens';
 import { fieldId } from '../../components/fields/field-ids';
 import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
-import { FIELD_ORDER } from './form-fields';
 import styles from './home-page.module.css';
 import { InvalidCodeDialog } from './invalid-code-dialog';
 import { PhoneDialog } from './phone-dialog';
-import { fetchRegistrationActor, submitCustomerActor } from './profile-actors';
 import { ProfileForm } from './profile-form';
 import { Welcome } from './welcome';
 
@@ -24,28 +26,34 @@ export function HomePage() {
   return <ProfileFlow key={token ?? ''} token={token} />;
 }
 
+const profileActors = {
+  fetchRegistration: fetchRegistrationActor(({ token }, signal) => getRegistration(token, signal)),
+  submitCustomer: submitCustomerActor(({ submission, idempotencyKey }) => postCustomer(submission, idempotencyKey)),
+};
+
 function ProfileFlow({ token }: { token: string | null }) {
   const navigate = useNavigate();
   const machine = useMemo(
     () =>
       profileMachine.provide({
-        actors: { fetchRegistration: fetchRegistrationActor, submitCustomer: submitCustomerActor },
+        actors: profileActors,
         actions: {
           goToThankYou: () => void navigate('/thank-you'),
           saveProgress: ({ context }) => saveProgress(progressOf(context)),
           clearProgress: () => clearProgress(),
           rememberCompletion: (_, completion) => saveCompletion(completion),
-          focusFirstInvalidField: ({ context }) => {
-            const errors = formErrors(context);
-            const first = FIELD_ORDER.find((field) => errors[field]);
+          focusFirstInvalidField: (_, field) => {
             // After React has rendered the messages, so the field is announced with its error.
-            if (first) setTimeout(() => document.getElementById(fieldId(first))?.focus());
+            if (field) setTimeout(() => document.getElementById(fieldId(field))?.focus());
           },
         },
       }),
     [navigate],
   );
-  const [snapshot, send] = useMachine(machine, { input: { token, saved: loadProgress(token) }, ...inspectorOptions() });
+  const [snapshot, send] = useMachine(machine, {
+    input: { token, saved: loadProgress<SavedProgress>(token) },
+    ...inspectorOptions(),
+  });
   const view = toProfileView(snapshot);
   const registration = view.registration;
 

@@ -1,14 +1,15 @@
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
+import { UnexpectedStatusError } from '../../../machines/http-response';
+import { submitSurveyActor } from '../../../machines/survey/survey.actors';
 import { surveyMachine } from '../../../machines/survey/survey.machine';
-import type { SurveyRequest } from '../../../machines/survey/survey.types';
+import type { SurveyInput } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
-import { submitSurvey } from '../../api/surveys';
-import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS, type Survey } from '../../domain/survey';
+import { postSurvey } from '../../api/surveys';
+import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS } from '../../domain/survey';
 import { inspectorOptions } from '../../lib/inspector';
-import { surveyCustomerId } from '../../lib/session-store';
+import { loadCompletion, saveCustomerId } from '../../lib/session-store';
 import { ScoreQuestion } from './score-question';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from './survey-page.module.css';
@@ -16,22 +17,28 @@ import { SurveyThankYouDialog } from './survey-thank-you-dialog';
 
 const surveyFlow = surveyMachine.provide({
   actors: {
-    submitSurvey: fromPromise<Survey, SurveyRequest>(({ input }) => submitSurvey(input.survey, input.idempotencyKey)),
+    submitSurvey: submitSurveyActor(({ survey, idempotencyKey }) => postSurvey(survey, idempotencyKey)),
   },
   actions: {
     // Spec §4: logged only. The error's name and status, never the answers.
-    logFailure: ({ event }) => {
-      const error = (event as { error?: { name?: string; response?: { status?: number } } }).error;
-      console.warn('Survey not stored', { error: error?.name, status: error?.response?.status });
-    },
+    logFailure: (_, error) =>
+      console.warn('Survey not stored', {
+        error: error instanceof Error ? error.name : undefined,
+        status: error instanceof UnexpectedStatusError ? error.status : undefined,
+      }),
+    rememberCustomerId: (_, customerId) => saveCustomerId(customerId),
   },
 });
 
 /** The survey route (spec §2): renders the survey statechart and sends it the customer's answers. */
 export function SurveyPage() {
   const [params] = useSearchParams();
-  const [customerId] = useState(() => surveyCustomerId(params.get('cid')));
-  const [snapshot, send] = useMachine(surveyFlow, { input: { customerId }, ...inspectorOptions() });
+  // Read once: the machine decides whose survey this is when it starts, and may store the link's id.
+  const [input] = useState<SurveyInput>(() => ({
+    sessionCustomerId: loadCompletion()?.customerId ?? null,
+    linkCustomerId: params.get('cid'),
+  }));
+  const [snapshot, send] = useMachine(surveyFlow, { input, ...inspectorOptions() });
   const view = toSurveyView(snapshot);
 
   return (

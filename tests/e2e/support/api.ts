@@ -5,7 +5,7 @@ import type { IssuedRegistration, NewRegistration, Registration } from '../../..
 export const apiHeaders = { 'x-api-key': process.env.E2E_API_KEY ?? '' };
 
 /** A fictional number (555-01xx), different per call so returning-member look-ups do not collide. */
-export function fictionalMobile(): string {
+function fictionalMobile(): string {
   return `+1201555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
 }
 

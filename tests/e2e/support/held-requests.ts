@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 
-export type HeldKind = 'lookup' | 'submit' | 'survey';
+type HeldKind = 'lookup' | 'submit' | 'survey';
 
 /**
  * Holds the page's registration lookups and customer submits until a test step decides their outcome: let

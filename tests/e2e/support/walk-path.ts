@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { leafPaths, type LeafPath } from '../../support/graph-paths';
 import type { HeldRequests } from './held-requests';
 
-export interface StepContext {
+interface StepContext {
   page: Page;
   held: HeldRequests;
 }
@@ -12,15 +13,18 @@ export type Gestures<TEvent extends EventObject> = {
   [E in TEvent['type']]: (ctx: StepContext, event: Extract<TEvent, { type: E }>) => Promise<void>;
 };
 
-/** What the customer sees in each state of a flat chart (its transient start state excluded). */
+/**
+ * What the customer sees in each leaf state, by its dotted path (`form.editing`), so a new state does not compile
+ * until it has a screen. The transient start state, which no snapshot rests in, has none.
+ */
 export type Screens<TSnapshot extends AnyMachineSnapshot> = Record<
-  Exclude<TSnapshot['value'], 'starting'> & string,
+  Exclude<LeafPath<TSnapshot['value']>, 'starting'>,
   (page: Page, snapshot: TSnapshot) => Promise<void>
 >;
 
 /**
  * Walks a generated path in the browser: checks the first screen, then for each step performs the event's
- * gesture and checks the screen of the state it leads to.
+ * gesture and checks the screen of every leaf state it leads to.
  */
 export async function walkPath<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject>(
   path: { steps: { event: TEvent; state: TSnapshot }[] },
@@ -28,7 +32,13 @@ export async function walkPath<TSnapshot extends AnyMachineSnapshot, TEvent exte
   gestures: Gestures<TEvent>,
   screens: Screens<TSnapshot>,
 ) {
-  const screenOf = (snapshot: TSnapshot) => screens[snapshot.value as keyof Screens<TSnapshot>](ctx.page, snapshot);
+  const screenOf = async (snapshot: TSnapshot) => {
+    for (const leaf of leafPaths(snapshot.value)) {
+      const screen = (screens as Record<string, (page: Page, snapshot: TSnapshot) => Promise<void>>)[leaf];
+      if (!screen) throw new Error(`no screen for the state ${leaf}`);
+      await screen(ctx.page, snapshot);
+    }
+  };
   const [first, ...steps] = path.steps;
   await screenOf(first!.state);
   for (const step of steps) {

@@ -7,11 +7,12 @@ import type { Registration } from '../../../src/domain/registration';
 import {
   clearProgress,
   loadCompletion,
+  loadProgress,
   saveCompletion,
+  saveCustomerId,
   saveProgress,
-  surveyCustomerId,
 } from '../../../src/lib/session-store';
-import { completedRegistration, createdCustomer, openRegistration, savedProfile } from '../../machines/profile.paths';
+import { completedRegistration, createdCustomer, openRegistration, savedProfile } from '../../support/profile.paths';
 
 /** Everything the tab keeps, as one string: what someone with the phone in hand could read. */
 function storedText(): string {
@@ -61,7 +62,7 @@ describe('session storage after the profile is done', () => {
 
   it('keeps only the plan, its renewal date and the customer id after a returning member submits', async () => {
     const actor = startProfile(openRegistration);
-    await waitFor(actor, (s) => s.matches('editing'));
+    await waitFor(actor, (s) => s.matches({ form: 'editing' }));
     actor.send({ type: 'field.changed', field: 'isAgreedToTerms', value: true });
     // While editing, the typed form is kept for a reload: the check below would see it if it stayed.
     expect(storedText()).toContain(savedProfile.email);
@@ -100,10 +101,52 @@ describe('session storage after the profile is done', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
-  it('gives the survey the customer this session completed, and keeps the plan when it takes a cid', () => {
+  it("keeps the plan when the survey stores a link's customer id", () => {
     saveCompletion({ membership, customerId: null });
-    expect(surveyCustomerId('c-from-link')).toBe('c-from-link');
+    saveCustomerId('c-from-link');
     expect(loadCompletion()).toEqual({ membership, customerId: 'c-from-link' });
-    expect(surveyCustomerId('another')).toBe('c-from-link');
+  });
+
+  it('stores a customer id with no plan when the session completed nothing', () => {
+    saveCustomerId('c-from-link');
+    expect(loadCompletion()).toEqual({ membership: null, customerId: 'c-from-link' });
+  });
+});
+
+describe('progress in session storage', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  const progress = { token: 'code-open', form: { firstName: 'Rosa' } };
+
+  it('gives back what was saved, for the code it was typed for', () => {
+    saveProgress(progress);
+    expect(loadProgress<typeof progress>('code-open')).toEqual(progress);
+  });
+
+  it('gives nothing for another code, or for none, and keeps the entry for its own', () => {
+    saveProgress(progress);
+    expect(loadProgress('code-other')).toBeNull();
+    expect(loadProgress(null)).toBeNull();
+    expect(loadProgress('code-open')).toEqual(progress);
+  });
+
+  it('keeps progress typed without a code for a visit without a code', () => {
+    saveProgress({ token: null, form: {} });
+    expect(loadProgress(null)).toEqual({ token: null, form: {} });
+    expect(loadProgress('code-open')).toBeNull();
+  });
+
+  it('writes nothing for no progress, and clears what there was', () => {
+    saveProgress(null);
+    expect(sessionStorage.length).toBe(0);
+    saveProgress(progress);
+    clearProgress();
+    expect(loadProgress('code-open')).toBeNull();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('starts afresh from an entry it cannot parse', () => {
+    sessionStorage.setItem('club-profile:progress', '{not json');
+    expect(loadProgress('code-open')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { profileMachine } from '../../machines/profile/profile.machine';
 import type { ProfileEvent, ProfileInput, SavedProgress } from '../../machines/profile/profile.types';
 import { emptyCustomerForm, type Customer } from '../../src/domain/customer';
 import { emptyRegistration, type Registration } from '../../src/domain/registration';
-import type { ModelPath, PathModel } from './graph-paths';
+import type { PathModel } from './graph-paths';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
@@ -77,7 +77,7 @@ export const profileInputs: Record<string, ProfileInput> = {
   reloaded: { token: 'code-open', saved: restored },
 };
 
-export const profileEvents: ProfilePathEvent[] = [
+const profileEvents: ProfilePathEvent[] = [
   { type: 'phone.changed', phone: { isValid: true, e164: '+14155550123' } },
   { type: 'phone.changed', phone: { isValid: false, e164: '' } },
   { type: 'user.confirmPhone' },
@@ -101,7 +101,7 @@ export const profileEvents: ProfilePathEvent[] = [
 ];
 
 /** What makes two snapshots different for the tests: the state and the facts the screen shows. */
-export function serializeProfile(snapshot: Snapshot): string {
+function serializeProfile(snapshot: Snapshot): string {
   const { context } = snapshot;
   return JSON.stringify({
     state: snapshot.value,
@@ -127,8 +127,6 @@ export const profileModel: PathModel<typeof profileMachine, ProfilePathEvent> = 
     return true;
   },
 };
-
-export type ProfilePath = ModelPath<typeof profileMachine, ProfilePathEvent>;
 
 /** A readable name for a step, with the outcome it stands for. */
 export function describeEvent(event: ProfilePathEvent): string {

@@ -10,9 +10,11 @@ export type SurveyPathEvent =
   | { type: 'xstate.done.actor.submitSurvey'; output: unknown }
   | { type: 'xstate.error.actor.submitSurvey'; error: unknown };
 
-export const surveyInputs: Record<string, SurveyInput> = {
-  withCustomer: { customerId: 'cust-1' },
-  withoutCustomer: { customerId: null },
+/** The three ways in of spec §2: the session's customer (a link's cid then ignored), a link's cid alone, neither. */
+const surveyInputs: Record<string, SurveyInput> = {
+  fromSession: { sessionCustomerId: 'cust-1', linkCustomerId: 'cust-2' },
+  fromLink: { sessionCustomerId: null, linkCustomerId: 'cust-1' },
+  withoutCustomer: { sessionCustomerId: null, linkCustomerId: null },
 };
 
 export const surveyModel: PathModel<typeof surveyMachine, SurveyPathEvent> = {
@@ -22,7 +24,7 @@ export const surveyModel: PathModel<typeof surveyMachine, SurveyPathEvent> = {
     { type: 'score.chosen', question: 'washQualityScore', score: 9 },
     { type: 'comments.changed', comments: 'The dryers were great.' },
     { type: 'user.submit' },
-    { type: 'xstate.done.actor.submitSurvey', output: { id: 'survey-1' } },
+    { type: 'xstate.done.actor.submitSurvey', output: undefined },
     { type: 'xstate.error.actor.submitSurvey', error: new Error('network') },
   ],
   serialize: (snapshot: Snapshot) =>

@@ -1,13 +1,6 @@
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
-import {
-  getInitialSnapshot,
-  type AnyMachineSnapshot,
-  type AnyStateMachine,
-  type EventObject,
-  type InputFrom,
-  type SnapshotFrom,
-} from 'xstate';
-import type { CoverageStep } from './coverage';
+import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom, StateValue } from 'xstate';
+import { mergeVisits, visitsOf, type Visits } from './coverage';
 
 /** What the tests know of a chart: its ways in, the events to try, and what makes two snapshots differ. */
 export interface PathModel<TMachine extends AnyStateMachine, TEvent extends EventObject> {
@@ -25,6 +18,22 @@ export type ModelPath<TMachine extends AnyStateMachine, TEvent extends EventObje
   SnapshotFrom<TMachine>,
   TEvent
 > & { input: string };
+
+/**
+ * The dotted path of each active leaf (`form.editing`), as a type: what a screen check is keyed by. A parallel state
+ * gives one per region.
+ */
+export type LeafPath<V> = V extends string
+  ? V
+  : { [K in keyof V & string]: V[K] extends undefined ? K : `${K}.${LeafPath<NonNullable<V[K]>>}` }[keyof V & string];
+
+/** The dotted path of each active leaf of a state value: `{ form: 'editing' }` gives `['form.editing']`. */
+export function leafPaths(value: StateValue): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.entries(value).flatMap(([key, child]) =>
+    child === undefined ? [key] : leafPaths(child).map((path) => `${key}.${path}`),
+  );
+}
 
 function traversal<M extends AnyStateMachine, E extends EventObject>(model: PathModel<M, E>, input: InputFrom<M>) {
   const possible = model.possible ?? (() => true);
@@ -47,9 +56,11 @@ export function shortestPaths<M extends AnyStateMachine, E extends EventObject>(
 }
 
 /**
- * One path per transition: the shortest way to its source state, then the transition. Together they take every
- * edge of the graph, retries back to an earlier state included, which simple paths never do. A way in whose first
- * state has no way out (a final state) gets its empty path, so its start is walked too.
+ * One path per edge of the graph: the shortest way to its source, then the edge. Together they take every edge,
+ * retries back to an earlier state included, which simple paths never do. An edge is an event some transition of
+ * the chart handles, even one that changes nothing on screen (an edit refused while a submit is in flight); an
+ * event nothing handles is no edge. A way in whose first state has no way out (a final state) gets its empty
+ * path, so its start is walked too.
  */
 export function transitionPaths<M extends AnyStateMachine, E extends EventObject>(
   model: PathModel<M, E>,
@@ -60,11 +71,11 @@ export function transitionPaths<M extends AnyStateMachine, E extends EventObject
       getShortestPaths(model.machine, options).map((path) => [model.serialize(path.state as SnapshotFrom<M>), path]),
     );
     const adjacency = getAdjacencyMap(model.machine, options) as unknown as AdjacencyMap<SnapshotFrom<M>, E>;
-    const edges = Object.entries(adjacency).flatMap(([key, { transitions }]) => {
+    const edges = Object.entries(adjacency).flatMap(([key, { state: source, transitions }]) => {
       const base = toState.get(key);
       if (!base) return [];
       return Object.values<{ event: E; state: SnapshotFrom<M> }>(transitions)
-        .filter(({ state }) => model.serialize(state) !== key)
+        .filter(({ event }) => model.machine.getTransitionData(source, event).length > 0)
         .map(({ event, state }) => ({
           state,
           steps: [...(base.steps as StatePath<SnapshotFrom<M>, E>['steps']), { event, state }],
@@ -78,38 +89,41 @@ export function transitionPaths<M extends AnyStateMachine, E extends EventObject
   });
 }
 
-/** The steps of the paths as coverage sees them, including the eventless start each way in takes. */
-export function coverageSteps<M extends AnyStateMachine, E extends EventObject>(
+/** The events a path sends after the machine starts (its first step is the start itself). */
+const pathEvents = <M extends AnyStateMachine, E extends EventObject>(path: ModelPath<M, E>): E[] =>
+  path.steps.slice(1).map((step) => step.event);
+
+const visitCache = new WeakMap<object, Visits>();
+
+/** What the paths visit, replayed through the chart itself. */
+export function pathVisits<M extends AnyStateMachine, E extends EventObject>(
   model: PathModel<M, E>,
   paths: ModelPath<M, E>[],
-): CoverageStep[] {
-  const nodeId = (snapshot: AnyMachineSnapshot) => `${model.machine.id}.${String(snapshot.value)}`;
-  const starts = [...new Set(paths.map((path) => path.input))].map((name) => ({
-    from: `${model.machine.id}.${model.machine.config.initial as string}`,
-    event: 'always',
-    to: nodeId(getInitialSnapshot(model.machine, model.inputs[name] as InputFrom<M>)),
-  }));
-  const steps = paths.flatMap((path) => {
-    let previous: AnyMachineSnapshot | undefined;
-    return path.steps.flatMap((step) => {
-      const from = previous;
-      previous = step.state;
-      return from ? [{ from: nodeId(from), event: step.event.type, to: nodeId(step.state) }] : [];
-    });
-  });
-  return [...starts, ...steps];
+): Visits {
+  return mergeVisits(
+    paths.map((path) => {
+      let visits = visitCache.get(path);
+      if (!visits) {
+        visits = visitsOf(model.machine, model.inputs[path.input] as InputFrom<M>, pathEvents(path));
+        visitCache.set(path, visits);
+      }
+      return visits;
+    }),
+  );
 }
 
 /**
- * The fewest paths (greedily) that still take every transition the full set takes: what the browser walks,
- * since each browser path costs a page load.
+ * The fewest paths (greedily) that still take every transition and visit every state the full set does: what the
+ * browser walks, since each browser path costs a page load.
  */
 export function coveringPaths<M extends AnyStateMachine, E extends EventObject>(
   model: PathModel<M, E>,
   paths: ModelPath<M, E>[],
 ): ModelPath<M, E>[] {
-  const keysOf = (path: ModelPath<M, E>) =>
-    new Set(coverageSteps(model, [path]).map((step) => `${step.from}|${step.event}|${step.to}`));
+  const keysOf = (path: ModelPath<M, E>) => {
+    const { states, transitions } = pathVisits(model, [path]);
+    return new Set([...[...states].map((id) => `state:${id}`), ...transitions]);
+  };
   const remaining = new Set(paths.flatMap((path) => [...keysOf(path)]));
   const chosen: ModelPath<M, E>[] = [];
   while (remaining.size > 0) {
