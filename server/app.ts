@@ -16,9 +16,9 @@ import { registrationTokenRoutes } from './routes/registration-tokens/registrati
 import { surveyRoutes } from './routes/surveys/surveys.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
 
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
-export interface AppDeps {
+interface AppDeps {
   env: Env;
   db: Db;
   logger?: Logger;

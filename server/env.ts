@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
+import type { RuntimeConfig } from '../src/domain/runtime-config';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
 
@@ -113,21 +114,13 @@ export interface Env {
   };
   operatorName: string;
   logoUrl: string;
-  links: {
-    terms: string;
-    privacy: string;
-    support: string;
-    locations: string;
-    manageMembership: string;
-    faqs: string;
-    operatorHome: string;
-  };
-  welcome: { heading: string; newCustomer: string; returningCustomer: string[] };
+  links: RuntimeConfig['links'];
+  welcome: RuntimeConfig['welcome'];
   analyticsId: string;
   defaultPhoneCountry: CountryCode;
 }
 
-export class EnvError extends Error {}
+class EnvError extends Error {}
 
 /** Parses a whole environment; empty values count as unset, so a copied `.env.example` works as it is. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -18,7 +18,7 @@ const TIMEOUT_SWEEP_MS = 1000;
  */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
 
-export interface HttpServerOptions {
+interface HttpServerOptions {
   app: Pick<Hono, 'fetch'>;
   env: Pick<Env, 'port' | 'host' | 'http'>;
 }

@@ -2,7 +2,7 @@ import type { Db } from './db/client';
 import { seedDemoRegistration, seedVehicles } from './db/seed';
 import type { Env } from './env';
 
-export interface Seeded {
+interface Seeded {
   /** How many vehicle models were added (0 once the catalogue is there). */
   vehicles: number;
   /** The link to the demo registration, when one was created. */
@@ -19,7 +19,7 @@ export async function seedOnStart(db: Db, env: Pick<Env, 'seedDemo' | 'publicUrl
   return { vehicles, demoUrl };
 }
 
-export interface StartUpReport extends Seeded {
+interface StartUpReport extends Seeded {
   url: string;
   /** Which database, in words. */
   database: string;

@@ -5,7 +5,7 @@ import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { seedVehicles } from '../../server/db/seed';
 import { parseEnv } from '../../server/env';
-import { issueRegistration } from '../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../server/registrations/issue-registration';
 import { runtimeConfig } from '../../server/runtime-config';
 import { spaRoutes } from '../../server/spa';
 import { SALE } from './fixtures';

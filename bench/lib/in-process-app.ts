@@ -2,7 +2,7 @@ import { createApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { parseEnv } from '../../server/env';
 import { jsonLogger } from '../../server/lib/logger';
-import { issueRegistration } from '../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../server/registrations/issue-registration';
 import { SALE } from './fixtures';
 import type { RawLookup } from './raw-lookups';
 import { BENCH_API_KEY } from './server-process';

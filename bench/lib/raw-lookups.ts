@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
 import { registrations } from '../../server/db/schema';
-import { issueRegistration } from '../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../server/registrations/issue-registration';
 import { hashToken } from '../../server/lib/tokens';
 import { SALE } from './fixtures';
 

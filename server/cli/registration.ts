@@ -1,10 +1,14 @@
 import { parseArgs } from 'node:util';
+import type * as v from 'valibot';
+import type { newRegistrationSchema } from '../../src/domain/registration';
 import { loadEnv } from '../env';
 
 /**
  * `npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club" [--amount 29.99]
  *  [--recharge-date 2026-12-01] [--site 12] [--source pos] [--returning] [--url http://localhost:3000]`
- * Calls the admin endpoint, as a point-of-sale would, and prints the link to text to the customer.
+ * Calls the admin endpoint, as a point-of-sale would, and prints the link to text to the customer. It goes over
+ * HTTP rather than calling the service: the running server holds the embedded database's directory, and the
+ * endpoint is what a point-of-sale integration must get right.
  */
 const { values } = parseArgs({
   options: {
@@ -40,7 +44,7 @@ const body = {
   ...(values.site ? { siteId: values.site } : {}),
   sourceSystem: values.source,
   isReturningCustomer: values.returning,
-};
+} satisfies v.InferInput<typeof newRegistrationSchema>;
 
 let response: Response;
 try {

@@ -15,6 +15,9 @@ import * as schema from './schema';
 /** The one database type the routes see, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A write of several statements takes one of these, so it cannot be called outside a transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';

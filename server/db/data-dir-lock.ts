@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
  * next one takes it over. 5 s leaves room for mtimes kept to the second and a starved thread; it is also about
  * how long a restart right after `kill -9` waits.
  */
-export const LOCK_TIMING = { staleMs: 5000, updateMs: 1000, pollMs: 250 } as const;
+const LOCK_TIMING = { staleMs: 5000, updateMs: 1000, pollMs: 250 } as const;
 
 /** A directory (proper-lockfile creates it with mkdir, which is atomic), inside DATA_DIR so it moves with it. */
 export const LOCK_NAME = 'club-profile.lock.d';

@@ -9,7 +9,7 @@ export interface DatabaseTimeouts {
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, statementMs: 10_000 };
 
-export const POOL_SIZE = 10;
+const POOL_SIZE = 10;
 
 /**
  * The client-side limit waits this much longer than `statement_timeout`, so that a merely slow statement is

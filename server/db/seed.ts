@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import type { VehicleMake } from '../../src/domain/vehicle-catalogue';
 import type { Env } from '../env';
-import { issueRegistration } from '../routes/admin/issue-registration';
+import { issueRegistration } from '../registrations/issue-registration';
 import type { Db } from './client';
 import { registrations, vehicleModels } from './schema';
 

@@ -16,7 +16,7 @@ function socketAddress(c: Context): string {
  * client is the entry that many places from the right (counting the socket as the nearest); anything further
  * left was written by the client and proves nothing. With fewer entries than hops, the leftmost one is taken.
  */
-export function clientAddress(c: Context, trustedHops: number): string {
+function clientAddress(c: Context, trustedHops: number): string {
   const socket = socketAddress(c);
   if (trustedHops <= 0) return socket;
   const forwarded = (c.req.header('x-forwarded-for') ?? '')
@@ -31,7 +31,7 @@ export function clientAddress(c: Context, trustedHops: number): string {
  * What a per-client limit counts by: an IPv4 address, or the /64 of an IPv6 one (one subscriber's network: a
  * phone or a home gets a whole /64 and can pick any address in it). IPv4-mapped IPv6 counts as its IPv4.
  */
-export function clientKey(address: string): string {
+function clientKey(address: string): string {
   if (!ipaddr.isValid(address)) return address;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();

@@ -2,22 +2,20 @@ import { createHash } from 'node:crypto';
 import { and, eq, lte } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './api-error';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** How long a key is remembered: a client retries within minutes; a day covers a phone left in a pocket. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-export interface StoredAnswer<T> {
+interface StoredAnswer<T> {
   status: ContentfulStatusCode;
   body: T;
   replayed: boolean;
 }
 
-export interface IdempotentRequest {
+interface IdempotentRequest {
   /** The route and the caller's credential: the same key sent to another route or by another client is another key. */
   scope: string;
   key: string | undefined;

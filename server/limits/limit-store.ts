@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 export type LimitStore =
   { kind: 'memory' } | { kind: 'database'; db: Database['db'] } | { kind: 'redis'; client: Redis };
 
-export interface OpenedLimitStore {
+interface OpenedLimitStore {
   store: LimitStore;
   close: () => Promise<void>;
 }

@@ -10,7 +10,7 @@ import { rateLimits } from '../db/schema';
 import { ApiError } from '../lib/api-error';
 import type { LimitStore } from './limit-store';
 
-export interface Budget {
+interface Budget {
   /** Names the counter; keys of different throttles never meet. */
   name: string;
   points: number;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CONSENT_VERSION } from './consent';
-import { MANUAL_REGISTRATION_ID } from './registration';
+import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
 import { plainText, UNSUPPORTED_CHARACTERS, visibleText } from './validation';
@@ -26,7 +26,7 @@ export const CUSTOMER_MESSAGES = {
   mobileNumber: 'Enter a valid mobile number',
 } as const;
 
-export const CUSTOMER_LIMITS = {
+const CUSTOMER_LIMITS = {
   name: 50,
   address: 100,
   city: 60,
@@ -143,26 +143,36 @@ export const customerSchema = v.pipe(
 export type CustomerInput = v.InferInput<typeof customerSchema>;
 export type CustomerSubmission = v.InferOutput<typeof customerSchema>;
 
-/** The customer as the API stores and returns it. */
-export interface Customer {
-  id: string;
-  registrationId: string;
-  firstName: string;
-  lastName: string;
-  address: string;
-  address2: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  email: string;
-  vehicleYear: number;
-  vehicleMake: string;
-  vehicleModel: string;
-  vehicleColor: string;
-  isSubscribedToNewsletters: boolean;
-  isSubscribedToSmsMessaging: boolean;
-  isAgreedToTerms: boolean;
-}
+/** What a member fills in, in the form's order; a returning member's next form is pre-filled with it. */
+export const SAVED_PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'address',
+  'address2',
+  'city',
+  'region',
+  'postalCode',
+  'email',
+  'vehicleYear',
+  'vehicleMake',
+  'vehicleModel',
+  'vehicleColor',
+  'isSubscribedToNewsletters',
+  'isSubscribedToSmsMessaging',
+] as const;
+
+/**
+ * The customer as the API stores and returns it. The number, the consent times and the wording's version are
+ * kept but never answered: they are evidence, not something the form shows.
+ */
+export const CUSTOMER_FIELDS = ['id', 'registrationId', ...SAVED_PROFILE_FIELDS, 'isAgreedToTerms'] as const;
+
+/** The record reads back as its columns hold it: a picked state or colour is text, the agreed `true` a boolean. */
+type Stored<T> = T extends string ? string : T extends boolean ? boolean : T;
+
+export type Customer = { [Field in (typeof CUSTOMER_FIELDS)[number]]: Stored<CustomerSubmission[Field]> };
+
+export type SavedProfile = Pick<Customer, (typeof SAVED_PROFILE_FIELDS)[number]>;
 
 /** Spec §3: text fields start empty, the four vehicle fields null, the flags false. */
 export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'> {
@@ -171,6 +181,12 @@ export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMak
   vehicleModel: string | null;
   vehicleColor: string | null;
 }
+
+/**
+ * The body POST /customers is sent (spec §7): the form, the number typed in the phone dialog for a sign-up without
+ * a code, and the version of the consent wording on screen. `customerSchema` turns it into a `CustomerSubmission`.
+ */
+export type CustomerRequest = CustomerForm & { mobileNumber?: string; consentVersion: string };
 
 export function emptyCustomerForm(registrationId = ''): CustomerForm {
   return {

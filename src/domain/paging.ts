@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
-export const PAGE_SIZE = { default: 50, max: 200 } as const;
+const PAGE_SIZE = { default: 50, max: 200 } as const;
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_SIZE.max}`;
 
 /** Ids we create are UUIDs: anything else cannot name a record, and is refused before it reaches the database. */
 export const recordId = (message: string) => v.pipe(v.string(message), v.uuid(message));
@@ -10,10 +11,10 @@ export const pageQuerySchema = v.object({
   limit: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${PAGE_SIZE.max}`),
+      v.regex(/^\d{1,4}$/, LIMIT_MESSAGE),
       v.transform(Number),
-      v.minValue(1, `limit must be a whole number from 1 to ${PAGE_SIZE.max}`),
-      v.maxValue(PAGE_SIZE.max, `limit must be a whole number from 1 to ${PAGE_SIZE.max}`),
+      v.minValue(1, LIMIT_MESSAGE),
+      v.maxValue(PAGE_SIZE.max, LIMIT_MESSAGE),
     ),
     String(PAGE_SIZE.default),
   ),

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
-import type { Customer } from './customer';
+import type { SavedProfile } from './customer';
+import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
-/** Spec §4/§9: a sign-up without a code (phone dialog) uses this registration id. */
-export const MANUAL_REGISTRATION_ID = '-1';
-export const DEFAULT_SITE_ID = '0';
+const DEFAULT_SITE_ID = '0';
 
 /** The registration record of spec §3, as `GET /api/registration-tokens/:token` answers it. */
 export interface Registration {
@@ -26,8 +25,6 @@ export interface Registration {
   /** A returning member's last saved profile, to pre-fill the form; absent otherwise and once completed. */
   profile?: SavedProfile;
 }
-
-export type SavedProfile = Omit<Customer, 'id' | 'registrationId' | 'isAgreedToTerms'>;
 
 /** Spec §3 local defaults: empty string, 0, false, null; siteId '0'. */
 export function emptyRegistration(): Registration {

@@ -1,18 +1,5 @@
 import * as v from 'valibot';
 
-/** The seven external links of spec §1. */
-export const EXTERNAL_LINK_KEYS = [
-  'terms',
-  'privacy',
-  'support',
-  'locations',
-  'manageMembership',
-  'faqs',
-  'operatorHome',
-] as const;
-
-export type ExternalLinkKey = (typeof EXTERNAL_LINK_KEYS)[number];
-
 /**
  * What the server hands the SPA at run time (embedded in index.html), so one build serves any deployment.
  * Nothing here is secret: the API key identifies the client, the registration code is the secret.
@@ -21,6 +8,7 @@ export const runtimeConfigSchema = v.object({
   apiKey: v.string(),
   operatorName: v.string(),
   logoUrl: v.string(),
+  /** The seven external links of spec §1. */
   links: v.object({
     terms: v.string(),
     privacy: v.string(),

@@ -61,13 +61,21 @@ export const surveySchema = v.object({
   ),
 });
 
-export type SurveyInput = v.InferInput<typeof surveySchema>;
+export type SurveySubmission = v.InferOutput<typeof surveySchema>;
 
 export interface Survey extends Record<SurveyQuestion, number> {
   id: string;
   customerId: string;
   comments: string;
 }
+
+/** Every field of the survey record, in the order of spec §3. */
+export const SURVEY_FIELDS = [
+  'id',
+  'customerId',
+  ...SURVEY_QUESTIONS,
+  'comments',
+] as const satisfies readonly (keyof Survey)[];
 
 /** Spec §3: scores start at 0, comments empty; the form resets to this after a submit. */
 export function emptySurvey(customerId = ''): Survey {

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 export type FieldErrors = Record<string, string>;
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /**
  * Validates like the form shows errors: the first failing rule of each field, keyed by its dotted path.

@@ -17,9 +17,7 @@ export const VEHICLE_COLORS = [
   'Yellow',
 ] as const;
 
-export type VehicleColor = (typeof VEHICLE_COLORS)[number];
-
-export const VEHICLE_YEAR_COUNT = 50;
+const VEHICLE_YEAR_COUNT = 50;
 
 /** Spec §9: the current year and the 49 before it, newest first. */
 export function vehicleYears(today: Date = new Date()): number[] {

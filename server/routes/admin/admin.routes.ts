@@ -1,23 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context, type Next } from 'hono';
+import { validator } from 'hono-openapi';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
-import { pageQuerySchema, recordId, type Page } from '../../../src/domain/paging';
-import { toE164 } from '../../../src/domain/phone';
+import { pageQuerySchema, recordId } from '../../../src/domain/paging';
 import { newRegistrationSchema } from '../../../src/domain/registration';
-import type { Survey } from '../../../src/domain/survey';
-import { validate } from '../../../src/domain/validation';
+import { NO_SUCH_CUSTOMER } from '../../customers/find-customer';
 import type { Db } from '../../db/client';
-import { customers, surveys } from '../../db/schema';
-import { ApiError, validationFailed } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { clientLimitKey } from '../../lib/client-address';
-import { readJson } from '../../lib/read-json';
+import { jsonBody, validJson, validQuery } from '../../lib/request-input';
+import { describe } from '../../lib/route-description';
 import type { Throttles } from '../../limits/throttles';
-import { toSurvey } from '../surveys/survey-record';
-import { issueRegistration } from './issue-registration';
+import { issueRegistration } from '../../registrations/issue-registration';
+import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 
-export interface AdminDeps {
+interface AdminDeps {
   db: Db;
   adminApiKey: string;
   publicUrl: string;
@@ -32,8 +30,6 @@ function sameSecret(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-const customerIdSchema = recordId('No customer has this id.');
 
 /** `POST /api/admin/registration-tokens`: what a point-of-sale calls after a membership sale. */
 export function adminRoutes(deps: AdminDeps): Hono {
@@ -54,43 +50,40 @@ export function adminRoutes(deps: AdminDeps): Hono {
     await next();
   });
 
-  app.post('/registration-tokens', async (c) => {
-    const { body } = await readJson(c);
-    const result = validate(newRegistrationSchema, body);
-    if (!result.ok) throw validationFailed(result.errors);
-    // A point-of-sale may send a national number; it is read in the operator's own country.
-    const mobileNumber = toE164(result.value.mobileNumber, deps.defaultPhoneCountry);
-    if (!mobileNumber) throw validationFailed({ mobileNumber: 'Enter a valid mobile number' });
-    const issued = await issueRegistration(deps.db, { ...result.value, mobileNumber }, deps);
-    return c.json(issued, 201);
-  });
+  app.post(
+    '/registration-tokens',
+    describe({
+      summary: 'Issue a registration code for a membership sale',
+      answers: { 201: 'The registration, with its code and the link to text the customer.' },
+      refusals: [
+        'invalid_json',
+        'validation_failed',
+        'unauthorized',
+        'payload_too_large',
+        'unsupported_media_type',
+        'rate_limited',
+      ],
+    }),
+    jsonBody,
+    validJson(newRegistrationSchema),
+    async (c) => c.json(await issueRegistration(deps.db, c.req.valid('json'), deps), 201),
+  );
 
   /** The operator reads a customer's surveys, oldest first, a page at a time (`?limit=&after=`). */
-  app.get('/customers/:id/surveys', async (c) => {
-    const id = v.safeParse(customerIdSchema, c.req.param('id'));
-    if (!id.success) throw new ApiError(404, 'not_found', 'No customer has this id.');
-    const query = validate(pageQuerySchema, c.req.query());
-    if (!query.ok) throw validationFailed(query.errors);
-    const { limit, after } = query.value;
-
-    const [customer] = await deps.db.select({ id: customers.id }).from(customers).where(eq(customers.id, id.output));
-    if (!customer) throw new ApiError(404, 'not_found', 'No customer has this id.');
-    // Keyset paging: rows after the cursor's (created_at, id), compared in SQL at the database's precision.
-    const cursor = after
-      ? sql`(${surveys.createdAt}, ${surveys.id}) > (select created_at, id from surveys where id = ${after})`
-      : undefined;
-    const rows = await deps.db
-      .select()
-      .from(surveys)
-      .where(and(eq(surveys.customerId, customer.id), cursor))
-      .orderBy(asc(surveys.createdAt), asc(surveys.id))
-      .limit(limit + 1);
-    const page = rows.slice(0, limit);
-    return c.json({
-      results: page.map(toSurvey),
-      nextCursor: rows.length > limit ? page.at(-1)!.id : null,
-    } satisfies Page<Survey & { createdAt: string }>);
-  });
+  app.get(
+    '/customers/:id/surveys',
+    describe({
+      summary: "A page of a customer's surveys, oldest first",
+      answers: { 200: 'The page, and the `after` of the next one (`nextCursor`, null on the last).' },
+      refusals: ['validation_failed', 'unauthorized', 'not_found', 'rate_limited'],
+    }),
+    // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
+    validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
+    }),
+    validQuery(pageQuerySchema),
+    async (c) => c.json(await listCustomerSurveys(deps.db, c.req.valid('param').id, c.req.valid('query'))),
+  );
 
   return app;
 }

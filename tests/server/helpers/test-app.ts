@@ -5,7 +5,7 @@ import { seedVehicles } from '../../../server/db/seed';
 import { parseEnv, type Env } from '../../../server/env';
 import type { Logger } from '../../../server/lib/logger';
 import type { LimitStore } from '../../../server/limits/limit-store';
-import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../../server/registrations/issue-registration';
 import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
 import { openTestDatabase, type Driver } from './test-database';
 

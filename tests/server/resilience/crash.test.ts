@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { customers, surveys } from '../../../server/db/schema';
-import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../../server/registrations/issue-registration';
 import { DRIVERS } from '../helpers/test-database';
 import { selectRows } from './support/api-oracle';
 import { spawnTsx, type TsxChild } from './support/child-process';

@@ -5,7 +5,7 @@ import { createApp } from '../../../server/app';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { seedVehicles } from '../../../server/db/seed';
 import { parseEnv } from '../../../server/env';
-import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../../server/registrations/issue-registration';
 import type { IssuedRegistration } from '../../../src/domain/registration';
 import { validCustomer } from '../../fixtures/customer';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';

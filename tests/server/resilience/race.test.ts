@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { customers, registrations, vehicleModels } from '../../../server/db/schema';
 import { readVehicleCatalogue } from '../../../server/db/seed';
-import { issueRegistration } from '../../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../../server/registrations/issue-registration';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { spawnTsx, stopChild, type TsxChild } from './support/child-process';

@@ -7,9 +7,10 @@
 import fc from 'fast-check';
 import { US_STATE_CODES } from '../../../../src/domain/us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from '../../../../src/domain/vehicle-options';
-import { SURVEY_QUESTIONS } from '../../../../src/domain/survey';
+import { SURVEY_QUESTIONS, surveySchema } from '../../../../src/domain/survey';
 import { hasControlCharacters, showsAsWritten } from '../../../../src/domain/validation';
-import { customerSchema, type CustomerInput } from '../../../../src/domain/customer';
+import { customerSchema } from '../../../../src/domain/customer';
+import { newRegistrationSchema } from '../../../../src/domain/registration';
 
 export const FRESH_REGISTRATION = '<fresh-registration>';
 export const KNOWN_CUSTOMER = '<known-customer>';
@@ -109,10 +110,12 @@ export function visibleText(max: number): fc.Arbitrary<string> {
   return plainText(max).filter(showsAsWritten);
 }
 
+/** Every key a body may carry, read from the shared schema itself, so the fuzz follows it. */
+const keysOf = <Entries extends object>(entries: Entries) => Object.keys(entries) as (keyof Entries & string)[];
+
 // ---- customers -----------------------------------------------------------------------------------------------
 
-/** Every key of the customer record, read from the shared schema itself, so the fuzz follows it. */
-export const CUSTOMER_KEYS = Object.keys(customerSchema.pipe[0].entries) as (keyof CustomerInput)[];
+export const CUSTOMER_KEYS = keysOf(customerSchema.pipe[0].entries);
 
 /** Text fields the customer schema trims (and whose padding it must therefore ignore). */
 export const CUSTOMER_TRIMMED_FIELDS = [
@@ -132,49 +135,37 @@ const years = acceptedVehicleYearRange();
 // A manual sign-up sends the number in E.164, as the phone dialog produces it.
 const validPhone = fc.constantFrom('+14155550123', '+12015550143', '+442079460958', '+33142685300');
 
+/** Each field of a customer the schema accepts, with a value it accepts (without the registration's). */
+const customerFields = {
+  id: fc.constantFrom('', 'ignored-by-the-server'),
+  firstName: visibleText(50),
+  lastName: visibleText(50),
+  address: visibleText(100),
+  address2: fc.oneof(fc.constant(null), visibleText(100)),
+  city: visibleText(60),
+  region: fc.constantFrom(...US_STATE_CODES),
+  postalCode: fc.stringMatching(/^\d{5}(?:-\d{4})?$/),
+  email: fc.stringMatching(/^[a-z0-9_+-]{1,20}(?:\.[a-z0-9]{1,8})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/),
+  vehicleYear: fc.oneof(
+    fc.integer({ min: years.min, max: years.max }),
+    fc.integer({ min: years.min, max: years.max }).map(String),
+  ),
+  vehicleMake: visibleText(60),
+  vehicleModel: visibleText(60),
+  vehicleColor: fc.constantFrom(...VEHICLE_COLORS),
+  isSubscribedToNewsletters: fc.boolean(),
+  isSubscribedToSmsMessaging: fc.boolean(),
+  isAgreedToTerms: fc.constant(true as const),
+  consentVersion: plainText(32),
+};
+
 /** A customer the schema accepts: with a fresh code (mostly), as a manual sign-up, or with an unknown code. */
 export const validCustomer: fc.Arbitrary<Json> = fc
   .tuple(
-    fc.record(
-      {
-        id: fc.constantFrom('', 'ignored-by-the-server'),
-        firstName: visibleText(50),
-        lastName: visibleText(50),
-        address: visibleText(100),
-        address2: fc.oneof(fc.constant(null), visibleText(100)),
-        city: visibleText(60),
-        region: fc.constantFrom(...US_STATE_CODES),
-        postalCode: fc.stringMatching(/^\d{5}(?:-\d{4})?$/),
-        email: fc.stringMatching(/^[a-z0-9_+-]{1,20}(?:\.[a-z0-9]{1,8})?@[a-z0-9]{1,12}\.[a-z]{2,6}$/),
-        vehicleYear: fc.oneof(
-          fc.integer({ min: years.min, max: years.max }),
-          fc.integer({ min: years.min, max: years.max }).map(String),
-        ),
-        vehicleMake: visibleText(60),
-        vehicleModel: visibleText(60),
-        vehicleColor: fc.constantFrom(...VEHICLE_COLORS),
-        isSubscribedToNewsletters: fc.boolean(),
-        isSubscribedToSmsMessaging: fc.boolean(),
-        isAgreedToTerms: fc.constant(true as const),
-        consentVersion: plainText(32),
-      },
-      {
-        requiredKeys: [
-          'firstName',
-          'lastName',
-          'address',
-          'city',
-          'region',
-          'postalCode',
-          'email',
-          'vehicleYear',
-          'vehicleMake',
-          'vehicleModel',
-          'vehicleColor',
-          'isAgreedToTerms',
-        ],
-      },
-    ),
+    fc.record(customerFields, {
+      // Whatever the schema does not default may not be left out.
+      requiredKeys: keysOf(customerFields).filter((key) => customerSchema.pipe[0].entries[key].type !== 'optional'),
+    }),
     fc.oneof(
       { arbitrary: fc.constant({ registrationId: FRESH_REGISTRATION }), weight: 6 },
       { arbitrary: validPhone.map((mobileNumber) => ({ registrationId: '-1', mobileNumber })), weight: 2 },
@@ -192,7 +183,7 @@ export const customerBody: fc.Arbitrary<unknown> = fc.oneof(
 
 // ---- surveys -------------------------------------------------------------------------------------------------
 
-export const SURVEY_KEYS = ['id', 'customerId', ...SURVEY_QUESTIONS, 'comments'] as const;
+export const SURVEY_KEYS = keysOf(surveySchema.entries);
 
 export const validSurvey: fc.Arbitrary<Json> = fc.record(
   {
@@ -220,16 +211,7 @@ export const surveyBody: fc.Arbitrary<unknown> = fc.oneof(
 
 // ---- registrations (point-of-sale) ---------------------------------------------------------------------------
 
-export const SALE_KEYS = [
-  'mobileNumber',
-  'planName',
-  'amount',
-  'rechargeDate',
-  'saleDate',
-  'siteId',
-  'sourceSystem',
-  'isReturningCustomer',
-] as const;
+export const SALE_KEYS = keysOf(newRegistrationSchema.entries);
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 

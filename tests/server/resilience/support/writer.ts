@@ -8,7 +8,7 @@ import { createApp } from '../../../../server/app';
 import { openDatabase } from '../../../../server/db/client';
 import { parseEnv } from '../../../../server/env';
 import { exitWithParent } from './child-process';
-import { issueRegistration } from '../../../../server/routes/admin/issue-registration';
+import { issueRegistration } from '../../../../server/registrations/issue-registration';
 
 exitWithParent();
 

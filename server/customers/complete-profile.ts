@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { SAVED_PROFILE_FIELDS, type Customer, type CustomerSubmission } from '../../src/domain/customer';
+import type { Tx } from '../db/client';
+import { customers, registrations } from '../db/schema';
+import { pick } from '../lib/pick';
+import { newId } from '../lib/tokens';
+import { claimRegistration } from '../registrations/claim-registration';
+import { toCustomer } from './customer-record';
+
+/**
+ * Stores the profile against the registration it closes, with the time of each consent and the wording's
+ * version as evidence. A used, expired or unknown code is refused (409) and nothing is written.
+ */
+export async function completeProfile(tx: Tx, submission: CustomerSubmission, now = new Date()): Promise<Customer> {
+  const registration = await claimRegistration(tx, submission, now);
+  const id = newId();
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      id,
+      registrationId: registration.id,
+      mobileNumber: registration.mobileNumber,
+      ...pick(submission, SAVED_PROFILE_FIELDS),
+      newsletterConsentAt: submission.isSubscribedToNewsletters ? now : null,
+      smsConsentAt: submission.isSubscribedToSmsMessaging ? now : null,
+      consentVersion: submission.consentVersion,
+      isAgreedToTerms: submission.isAgreedToTerms,
+      termsAgreedAt: now,
+    })
+    .returning();
+  await tx.update(registrations).set({ customerId: id }).where(eq(registrations.id, registration.id));
+  return toCustomer(row!);
+}

@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from 'hono';
+import { validator } from 'hono-openapi';
+import type { GenericSchema } from 'valibot';
+import type { FieldErrors } from '../../src/domain/validation';
+import { ApiError, validationFailed } from './api-error';
+
+// Hono's own rule for a JSON body, so a body this lets through is one its validator reads.
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/;
+
+/**
+ * A body must be JSON before it is validated: 415 for another media type and 400 for text that does not parse,
+ * rather than a list of "required" messages for a body the client did send. The text stays cached on the request,
+ * where the validator parses it and the idempotency fingerprint reads it as it came.
+ */
+export const jsonBody: MiddlewareHandler = async (c, next) => {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!JSON_MEDIA_TYPE.test(mediaType)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  try {
+    JSON.parse(await c.req.text());
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  await next();
+};
+
+/** A Standard Schema issue, as much of it as the answer uses. */
+interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+}
+
+/** Field → its first message, keyed by dot path as `validate` keys them: the 400 every client already reads. */
+function fieldErrorsOf(issues: readonly Issue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment));
+    errors[path.join('.')] ??= issue.message;
+  }
+  return errors;
+}
+
+function refuseInvalid(result: { success: true } | { success: false; error: readonly Issue[] }) {
+  if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
+}
+
+/** The JSON body, validated by the shared schema and declared for the API description; after `jsonBody`. */
+export const validJson = <TSchema extends GenericSchema>(schema: TSchema) => validator('json', schema, refuseInvalid);
+
+/** The query string, validated and declared the same way. */
+export const validQuery = <TSchema extends GenericSchema>(schema: TSchema) => validator('query', schema, refuseInvalid);

@@ -1,0 +1,11 @@
+import { SURVEY_FIELDS, type Survey } from '../../src/domain/survey';
+import type { surveys } from '../db/schema';
+import { pick } from '../lib/pick';
+
+/** A stored survey: the operator pages through them by when they came. */
+export type SurveyRecord = Survey & { createdAt: string };
+
+export const toSurvey = (row: typeof surveys.$inferSelect): SurveyRecord => ({
+  ...pick(row, SURVEY_FIELDS),
+  createdAt: row.createdAt.toISOString(),
+});
