@@ -6,7 +6,7 @@ import { formatRatio, printTable, verdict } from '../lib/table';
 
 /**
  * 16 digits each, typed as a customer would at home: a real national mobile number, then digits past it up to one
- * more than the field takes (spec §9: 15), so every keystroke of a too-long number is in the sample too.
+ * more than the field takes (docs/spec.md §9: 15), so every keystroke of a too-long number is in the sample too.
  */
 const NUMBERS: { country: CountryCode; digits: string; nationalLength: number }[] = [
   { country: 'US', digits: '2015550143987654', nationalLength: 10 },

@@ -1,28 +1,18 @@
+import { SAVED_PROFILE_FIELDS } from '../../src/domain/customer';
 import type { EditableField } from './profile.types';
 
-/** A record, not a list, so a field added to the form does not compile until it has its place here. */
-const inScreenOrder = {
-  firstName: true,
-  lastName: true,
-  address: true,
-  address2: true,
-  city: true,
-  region: true,
-  postalCode: true,
-  email: true,
-  vehicleYear: true,
-  vehicleMake: true,
-  vehicleModel: true,
-  vehicleColor: true,
-  isSubscribedToNewsletters: true,
-  isSubscribedToSmsMessaging: true,
-  isAgreedToTerms: true,
-} satisfies Record<EditableField, true>;
-
 /**
- * The fields on screen, in screen order: a failed submit focuses the first invalid one, and a server message for
- * any other name cannot be shown, so it is not treated as one the customer can fix.
+ * The fields on screen, in screen order: what a member saves, then the terms box. A failed submit focuses the
+ * first invalid one, and a server message for any other name cannot be shown, so it is not treated as one the
+ * customer can fix.
  */
-export const EDITABLE_FIELDS = Object.keys(inScreenOrder) as EditableField[];
+export const EDITABLE_FIELDS = [...SAVED_PROFILE_FIELDS, 'isAgreedToTerms'] as const satisfies readonly EditableField[];
 
-export const isEditableField = (name: string): name is EditableField => Object.hasOwn(inScreenOrder, name);
+// A field added to the customer but not to this list would be one the form never focuses: refuse to compile.
+type Unlisted = Exclude<EditableField, (typeof EDITABLE_FIELDS)[number]>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+const editable = new Set<string>(EDITABLE_FIELDS);
+
+export const isEditableField = (name: string): name is EditableField => editable.has(name);

@@ -110,14 +110,14 @@ export const profileMachine = setup({
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.changed');
       const form = { ...context.form, [event.field]: event.value };
-      // Spec §4: choosing a make resets the model list to that make's models.
+      // docs/spec.md §4: choosing a make resets the model list to that make's models.
       if (event.field === 'vehicleMake' && event.value !== context.form.vehicleMake) form.vehicleModel = null;
       const { [event.field]: _, ...serverErrors } = context.serverErrors;
       const bothTicked = form.isSubscribedToNewsletters && form.isSubscribedToSmsMessaging;
       return { form, serverErrors, allConsent: bothTicked, idempotencyKey: null };
     }),
     setAllConsent: assign(({ context }, checked: boolean) =>
-      // Spec §4: ticking the combined box ticks both; unticking it leaves them as they are.
+      // docs/spec.md §4: ticking the combined box ticks both; unticking it leaves them as they are.
       checked
         ? {
             allConsent: true,
@@ -261,7 +261,7 @@ export const profileMachine = setup({
                   { type: 'focusFirstInvalidField', params: ({ context }) => firstInvalidField(context) },
                 ],
               },
-              // Spec §4: a refused submit shows the invalid-code dialog and resets the state.
+              // docs/spec.md §4: a refused submit shows the invalid-code dialog and resets the state.
               { target: '#profile.invalidCode', actions: ['reset', 'clearProgress'] },
             ],
             onError: { target: 'submitFailed' },

@@ -13,9 +13,9 @@ export interface ProfileContext {
   token: string | null;
   registration: Registration | null;
   form: CustomerForm;
-  /** The combined "emails and text messages" box (spec §4): its own value, kept honest by the two it drives. */
+  /** The combined "emails and text messages" box (docs/spec.md §4): its own value, kept honest by the two it drives. */
   allConsent: boolean;
-  /** Spec §2: one shared touched flag; no field shows invalid before it is set. */
+  /** docs/spec.md §2: one shared touched flag; no field shows invalid before it is set. */
   dirty: boolean;
   /** Messages the server gave for fields the client thought valid. */
   serverErrors: FieldErrors;

@@ -14,7 +14,7 @@ export interface ProfileView {
   isSubmitting: boolean;
   /** "Couldn't reach us" with Try again: the lookup or the submit failed for network or server reasons. */
   connectionProblem: 'lookup' | 'submit' | null;
-  /** Empty until the form is dirty (spec §2). */
+  /** Empty until the form is dirty (docs/spec.md §2). */
   errors: FieldErrors;
   form: CustomerForm;
   allConsent: boolean;

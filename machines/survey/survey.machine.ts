@@ -13,7 +13,7 @@ export const surveyMachine = setup({
     submitSurvey: fromPromise<void, SurveyRequest>(() => Promise.resolve()),
   },
   actions: {
-    /** Spec §4: a failed survey is only logged. Provided by the app. */
+    /** docs/spec.md §4: a failed survey is only logged. Provided by the app. */
     logFailure: (_, _error: unknown) => {},
     /** Keeps the link's customer for the rest of the session. Provided by the app. */
     rememberCustomerId: (_, _customerId: string) => {},
@@ -29,7 +29,7 @@ export const surveyMachine = setup({
       return { survey: { ...context.survey, comments: event.comments }, idempotencyKey: null };
     }),
     ensureIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID() }),
-    /** Spec §3: the form resets to its initial values, for the same customer. */
+    /** docs/spec.md §3: the form resets to its initial values, for the same customer. */
     resetSurvey: assign(({ context }) => ({ survey: emptySurvey(context.survey.customerId), idempotencyKey: null })),
   },
   guards: {
@@ -45,7 +45,7 @@ export const surveyMachine = setup({
   }),
   initial: 'starting',
   states: {
-    /** Spec §2: the survey is the session's customer's; the link's `cid` is taken, and kept, only when there is none. */
+    /** docs/spec.md §2: the survey is the session's customer's; the link's `cid` is taken, and kept, only when there is none. */
     starting: {
       always: [
         { guard: 'hasCustomer', target: 'filling' },
@@ -75,7 +75,7 @@ export const surveyMachine = setup({
         src: 'submitSurvey',
         input: ({ context }) => ({ survey: context.survey, idempotencyKey: context.idempotencyKey ?? '' }),
         onDone: { target: 'thanked', actions: 'resetSurvey' },
-        // Spec §4: logged only, nothing shown, Submit enabled again; what was chosen stays.
+        // docs/spec.md §4: logged only, nothing shown, Submit enabled again; what was chosen stays.
         onError: {
           target: 'filling',
           actions: [{ type: 'logFailure', params: ({ event }: { event: ErrorActorEvent }) => event.error }],

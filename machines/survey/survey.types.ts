@@ -2,7 +2,7 @@ import type { Survey, SurveyQuestion } from '../../src/domain/survey';
 
 export interface SurveyContext {
   survey: Survey;
-  /** The link's `cid`, which the start takes only when the session has no customer (spec §2). */
+  /** The link's `cid`, which the start takes only when the session has no customer (docs/spec.md §2). */
   linkCustomerId: string | null;
   /** One per submission: a double tap or a retry of it stores one survey. */
   idempotencyKey: string | null;

@@ -17,6 +17,14 @@ const REFUSALS = {
   internal_error: [500, 'Something went wrong on our side.'],
 } as const satisfies Record<ApiErrorCode, readonly [number, string]>;
 
+/** What any route taking a JSON body can be refused for its body alone (`jsonBody`, `validJson`, the size cap). */
+export const JSON_BODY_REFUSALS = [
+  'invalid_json',
+  'validation_failed',
+  'payload_too_large',
+  'unsupported_media_type',
+] as const satisfies readonly ApiErrorCode[];
+
 /** Every route can be refused these whatever it does. */
 const ALWAYS: readonly ApiErrorCode[] = ['internal_error', 'unavailable'];
 

@@ -4,7 +4,7 @@ import type { Registration } from '../../src/domain/registration';
 import type { customers, registrations } from '../db/schema';
 import { pick } from '../lib/pick';
 
-/** The registration record of spec §3. Once completed, the mobile number is masked and no profile is attached. */
+/** The registration record of docs/spec.md §3. Once completed, the mobile number is masked and no profile is attached. */
 export function toRegistration(
   row: typeof registrations.$inferSelect,
   token: string,

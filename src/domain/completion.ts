@@ -1,7 +1,7 @@
 import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import type { Registration } from './registration';
 
-/** Spec §3 "Membership/plan (thank-you page)": the plan to renew. A sign-up without a code (id '-1') has none. */
+/** docs/spec.md §3 "Membership/plan (thank-you page)": the plan to renew. A sign-up without a code (id '-1') has none. */
 interface Membership {
   planName: string;
   rechargeDate: string;

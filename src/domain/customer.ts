@@ -5,7 +5,7 @@ import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
 import { plainText, UNSUPPORTED_CHARACTERS, visibleText } from './validation';
 
-/** Spec §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
+/** docs/spec.md §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
 export const CUSTOMER_MESSAGES = {
   firstName: 'First Name is required',
   lastName: 'Last Name is required',
@@ -83,7 +83,7 @@ const flag = v.optional(v.boolean(), false);
  */
 const E164 = /^\+[1-9]\d{1,14}$/;
 
-/** The customer form record of spec §3, as the form submits it and the server re-validates it. */
+/** The customer form record of docs/spec.md §3, as the form submits it and the server re-validates it. */
 export const customerSchema = v.pipe(
   v.object({
     id: v.optional(v.string(), ''),
@@ -174,7 +174,7 @@ export type Customer = { [Field in (typeof CUSTOMER_FIELDS)[number]]: Stored<Cus
 
 export type SavedProfile = Pick<Customer, (typeof SAVED_PROFILE_FIELDS)[number]>;
 
-/** Spec §3: text fields start empty, the four vehicle fields null, the flags false. */
+/** docs/spec.md §3: text fields start empty, the four vehicle fields null, the flags false. */
 export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'> {
   vehicleYear: number | null;
   vehicleMake: string | null;
@@ -183,7 +183,7 @@ export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMak
 }
 
 /**
- * The body POST /customers is sent (spec §7): the form, the number typed in the phone dialog for a sign-up without
+ * The body POST /customers is sent (docs/spec.md §7): the form, the number typed in the phone dialog for a sign-up without
  * a code, and the version of the consent wording on screen. `customerSchema` turns it into a `CustomerSubmission`.
  */
 export type CustomerRequest = CustomerForm & { mobileNumber?: string; consentVersion: string };

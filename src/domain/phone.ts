@@ -6,7 +6,7 @@ export function toE164(input: string, defaultCountry?: CountryCode): string | nu
   return parsed?.isValid() ? parsed.number : null;
 }
 
-/** Spec §4: the mobile number in national format, or as it came when it cannot be formatted. */
+/** docs/spec.md §4: the mobile number in national format, or as it came when it cannot be formatted. */
 export function formatNational(input: string): string {
   const parsed = parsePhoneNumberFromString(input);
   return parsed?.isValid() ? parsed.formatNational() : input;

@@ -5,7 +5,7 @@ import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 const DEFAULT_SITE_ID = '0';
 
-/** The registration record of spec §3, as `GET /api/registration-tokens/:token` answers it. */
+/** The registration record of docs/spec.md §3, as `GET /api/registration-tokens/:token` answers it. */
 export interface Registration {
   id: string;
   amount: number;
@@ -26,7 +26,7 @@ export interface Registration {
   profile?: SavedProfile;
 }
 
-/** Spec §3 local defaults: empty string, 0, false, null; siteId '0'. */
+/** docs/spec.md §3 local defaults: empty string, 0, false, null; siteId '0'. */
 export function emptyRegistration(): Registration {
   return {
     id: '',
@@ -44,7 +44,7 @@ export function emptyRegistration(): Registration {
   };
 }
 
-/** Spec §4 phone modal: the registration created locally when there is no code. */
+/** docs/spec.md §4 phone modal: the registration created locally when there is no code. */
 export function manualRegistration(mobileNumber: string, now: Date = new Date()): Registration {
   return {
     ...emptyRegistration(),

@@ -6,7 +6,7 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** Spec §2: "plan" is appended unless the name already ends in it, in any case ("Basic Plan" stays). */
+/** docs/spec.md §2: "plan" is appended unless the name already ends in it, in any case ("Basic Plan" stays). */
 export function planLabel(planName: string): string {
   const name = planName.trim();
   return /plan$/i.test(name) ? name : `${name} plan`;
@@ -22,7 +22,7 @@ export function renewalDay(rechargeDate: string, today: Date = new Date()): numb
   return day >= 1 && day <= 31 ? day : today.getDate();
 }
 
-/** Spec §2: "Your {plan name} will renew on the {day, ordinal} of each month." */
+/** docs/spec.md §2: "Your {plan name} will renew on the {day, ordinal} of each month." */
 export function renewalSentence(planName: string, rechargeDate: string, today: Date = new Date()): string {
   return `Your ${planLabel(planName)} will renew on the ${ordinal(renewalDay(rechargeDate, today))} of each month.`;
 }

@@ -8,7 +8,7 @@ export const runtimeConfigSchema = v.object({
   apiKey: v.string(),
   operatorName: v.string(),
   logoUrl: v.string(),
-  /** The seven external links of spec §1. */
+  /** The seven external links of docs/spec.md §1. */
   links: v.object({
     terms: v.string(),
     privacy: v.string(),
@@ -18,7 +18,7 @@ export const runtimeConfigSchema = v.object({
     faqs: v.string(),
     operatorHome: v.string(),
   }),
-  /** Spec §1: the welcome texts are the operator's; one paragraph for new customers, several for returning ones. */
+  /** docs/spec.md §1: the welcome texts are the operator's; one paragraph for new customers, several for returning ones. */
   welcome: v.object({
     heading: v.string(),
     newCustomer: v.string(),

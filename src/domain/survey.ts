@@ -11,7 +11,7 @@ export const SURVEY_QUESTIONS = [
 
 export type SurveyQuestion = (typeof SURVEY_QUESTIONS)[number];
 
-/** Spec §2: the five questions, in order. */
+/** docs/spec.md §2: the five questions, in order. */
 export const SURVEY_QUESTION_TEXTS: Record<SurveyQuestion, string> = {
   recommendToOthersScore: 'How likely are you to recommend us to a friend or family member?',
   washQualityScore: 'How satisfied are you with the quality of your wash?',
@@ -36,7 +36,7 @@ const score = v.optional(
   0,
 );
 
-/** The survey response of spec §3. Spec §5: no rule binds the customer; these bounds protect the data. */
+/** The survey response of docs/spec.md §3. docs/spec.md §5: no rule binds the customer; these bounds protect the data. */
 export const surveySchema = v.object({
   id: v.optional(v.union([v.string(), v.number()])),
   customerId: v.pipe(
@@ -69,7 +69,7 @@ export interface Survey extends Record<SurveyQuestion, number> {
   comments: string;
 }
 
-/** Every field of the survey record, in the order of spec §3. */
+/** Every field of the survey record, in the order of docs/spec.md §3. */
 export const SURVEY_FIELDS = [
   'id',
   'customerId',
@@ -77,7 +77,7 @@ export const SURVEY_FIELDS = [
   'comments',
 ] as const satisfies readonly (keyof Survey)[];
 
-/** Spec §3: scores start at 0, comments empty; the form resets to this after a submit. */
+/** docs/spec.md §3: scores start at 0, comments empty; the form resets to this after a submit. */
 export function emptySurvey(customerId = ''): Survey {
   return {
     id: '',

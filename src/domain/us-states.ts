@@ -1,4 +1,4 @@
-/** The 50 states and the District of Columbia (spec §5: no territories), shown by name, valued by abbreviation. */
+/** The 50 states and the District of Columbia (docs/spec.md §5: no territories), shown by name, valued by abbreviation. */
 export const US_STATES = [
   { value: 'AL', label: 'Alabama' },
   { value: 'AK', label: 'Alaska' },

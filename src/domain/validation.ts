@@ -6,7 +6,7 @@ type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldEr
 
 /**
  * Validates like the form shows errors: the first failing rule of each field, keyed by its dotted path.
- * `abortPipeEarly` makes "Email is required" win over "Invalid Email" for an empty email, as spec §5 orders them.
+ * `abortPipeEarly` makes "Email is required" win over "Invalid Email" for an empty email, as docs/spec.md §5 orders them.
  */
 export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,

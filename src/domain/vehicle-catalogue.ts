@@ -1,4 +1,4 @@
-/** `GET /api/vehicles` (spec §3 vehicle catalogue response). */
+/** `GET /api/vehicles` (docs/spec.md §3 vehicle catalogue response). */
 export interface VehicleCatalogue {
   results: VehicleMake[];
 }

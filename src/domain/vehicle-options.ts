@@ -1,4 +1,4 @@
-/** Spec §9: the colour list, in the order the select shows it. */
+/** docs/spec.md §9: the colour list, in the order the select shows it. */
 export const VEHICLE_COLORS = [
   'Black',
   'White',
@@ -19,7 +19,7 @@ export const VEHICLE_COLORS = [
 
 const VEHICLE_YEAR_COUNT = 50;
 
-/** Spec §9: the current year and the 49 before it, newest first. */
+/** docs/spec.md §9: the current year and the 49 before it, newest first. */
 export function vehicleYears(today: Date = new Date()): number[] {
   const current = today.getFullYear();
   return Array.from({ length: VEHICLE_YEAR_COUNT }, (_, index) => current - index);

@@ -9,7 +9,7 @@ export function quickNational(e164: string): string | null {
 }
 
 /**
- * Spec §4: the mobile number in national format, raw when it cannot be formatted. North American numbers (the
+ * docs/spec.md §4: the mobile number in national format, raw when it cannot be formatted. North American numbers (the
  * operator's customers) are formatted at once; others wait for libphonenumber, loaded only then, so the first
  * page load does not carry its metadata.
  */

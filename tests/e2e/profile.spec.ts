@@ -41,7 +41,7 @@ test.describe('a customer with a code', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('shows every message of spec §5 after a submit of the empty form, and focuses the first field', async ({
+  test('shows every message of docs/spec.md §5 after a submit of the empty form, and focuses the first field', async ({
     page,
     request,
   }) => {
@@ -73,7 +73,7 @@ test.describe('a customer with a code', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('chooses from the lists of spec §5 and §9; a make brings its models', async ({ page, request }) => {
+  test('chooses from the lists of docs/spec.md §5 and §9; a make brings its models', async ({ page, request }) => {
     await page.goto((await issueCode(request)).url);
     // The lists are read at once (allTextContents does not wait): wait for the form first.
     await expect(page.getByRole('form', { name: 'Membership profile' })).toBeVisible();

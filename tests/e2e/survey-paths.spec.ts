@@ -73,7 +73,7 @@ for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
     }
     await page.goto(linkCustomerId ? `/survey?cid=${real(linkCustomerId)}` : '/survey');
     await walkPath(path, { page, held }, gestures, screens);
-    // Spec §2: the session keeps its customer; a link's id is kept only when it had none.
+    // docs/spec.md §2: the session keeps its customer; a link's id is kept only when it had none.
     expect(await storedCustomerId(page)).toBe(real(sessionCustomerId ?? linkCustomerId));
   });
 }

@@ -26,7 +26,7 @@ describe('the profile statechart', () => {
     );
   });
 
-  it.each(Object.entries(profileInputs))('starts %s where spec §4 says', (name, input) => {
+  it.each(Object.entries(profileInputs))('starts %s where docs/spec.md §4 says', (name, input) => {
     const expected = { withCode: 'loadingRegistration', withoutCode: 'askingForPhone', reloaded: 'form.editing' }[name];
     expect(leafPaths(getInitialSnapshot(profileMachine, input).value)).toEqual([expected]);
   });
@@ -43,7 +43,7 @@ describe('the profile statechart', () => {
     expect(view.errors.isAgreedToTerms).toBe('You must agree to the terms and conditions.');
   });
 
-  it('keeps OK shut until the phone number is valid, then creates the manual registration of spec §4', () => {
+  it('keeps OK shut until the phone number is valid, then creates the manual registration of docs/spec.md §4', () => {
     const actor = createActor(profileMachine, { input: { token: null } }).start();
     actor.send({ type: 'user.confirmPhone' });
     expect(actor.getSnapshot().value).toBe('askingForPhone');
@@ -118,7 +118,7 @@ describe('the profile statechart', () => {
     actor.send({ type: 'user.submit' });
     await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('invalidCode'));
     expect(keys[2]).not.toBe(keys[0]);
-    // Spec §4: a refused submit resets the state.
+    // docs/spec.md §4: a refused submit resets the state.
     expect(actor.getSnapshot().context.registration).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ const submit = (reply: (request: SurveyRequest) => Promise<HttpResponse>) =>
   toPromise(createActor(submitSurveyActor(reply), { input: request }).start());
 
 describe('the survey actor', () => {
-  it('sends the survey it is given as it is, and does not read the answer (spec §7)', async () => {
+  it('sends the survey it is given as it is, and does not read the answer (docs/spec.md §7)', async () => {
     const sent: SurveyRequest[] = [];
     const unread: HttpResponse = { status: 201, json: () => Promise.reject(new Error('the body was read')) };
     await expect(
@@ -27,7 +27,7 @@ describe('the survey actor', () => {
     expect(sent[0]).toBe(request);
   });
 
-  it.each([400, 404, 409, 429, 500])('rejects on a %i, which the chart only logs (spec §4)', async (status) => {
+  it.each([400, 404, 409, 429, 500])('rejects on a %i, which the chart only logs (docs/spec.md §4)', async (status) => {
     await expect(submit(() => Promise.resolve(new Response(null, { status })))).rejects.toMatchObject(
       unexpected(status),
     );

@@ -16,7 +16,7 @@ function startSurvey(input: SurveyInput) {
   return { snapshot: actor.getSnapshot(), remembered };
 }
 
-describe('whose survey it is (spec §2)', () => {
+describe('whose survey it is (docs/spec.md §2)', () => {
   it("is the session's customer, whatever the link says, and nothing is stored", () => {
     const { snapshot, remembered } = startSurvey({ sessionCustomerId: 'cust-session', linkCustomerId: 'cust-link' });
     expect(snapshot.value).toBe('filling');
@@ -51,7 +51,7 @@ describe('the survey statechart', () => {
     expect(view).toMatchObject({ showForm: false, showNoCustomer: true });
   });
 
-  it('submits the answers once, thanks the customer and resets the form to spec §3', async () => {
+  it('submits the answers once, thanks the customer and resets the form to docs/spec.md §3', async () => {
     const sent: SurveyRequest[] = [];
     const actor = createActor(
       surveyMachine.provide({

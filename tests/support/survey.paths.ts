@@ -10,7 +10,7 @@ export type SurveyPathEvent =
   | { type: 'xstate.done.actor.submitSurvey'; output: unknown }
   | { type: 'xstate.error.actor.submitSurvey'; error: unknown };
 
-/** The three ways in of spec §2: the session's customer (a link's cid then ignored), a link's cid alone, neither. */
+/** The three ways in of docs/spec.md §2: the session's customer (a link's cid then ignored), a link's cid alone, neither. */
 const surveyInputs: Record<string, SurveyInput> = {
   fromSession: { sessionCustomerId: 'cust-1', linkCustomerId: 'cust-2' },
   fromLink: { sessionCustomerId: null, linkCustomerId: 'cust-1' },

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { clientLimitKey } from '../../lib/client-address';
 import { jsonBody, validJson, validQuery } from '../../lib/request-input';
-import { describe } from '../../lib/route-description';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import type { Throttles } from '../../limits/throttles';
 import { issueRegistration } from '../../registrations/issue-registration';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
@@ -55,14 +55,7 @@ export function adminRoutes(deps: AdminDeps): Hono {
     describe({
       summary: 'Issue a registration code for a membership sale',
       answers: { 201: 'The registration, with its code and the link to text the customer.' },
-      refusals: [
-        'invalid_json',
-        'validation_failed',
-        'unauthorized',
-        'payload_too_large',
-        'unsupported_media_type',
-        'rate_limited',
-      ],
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'rate_limited'],
     }),
     jsonBody,
     validJson(newRegistrationSchema),

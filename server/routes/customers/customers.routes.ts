@@ -8,7 +8,7 @@ import { clientLimitKey } from '../../lib/client-address';
 import { idempotentRequest, writeOnce } from '../../lib/idempotency';
 import type { Throttles } from '../../limits/throttles';
 import { jsonBody, validJson } from '../../lib/request-input';
-import { describe } from '../../lib/route-description';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 
 /** `POST /api/customers`: the profile, validated by the form's own schema, stored with its registration closed. */
 export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyHops: number }): Hono {
@@ -20,13 +20,10 @@ export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyH
       summary: 'Complete a membership profile, closing its registration code',
       answers: { 201: 'The stored customer.' },
       refusals: [
-        'invalid_json',
-        'validation_failed',
-        'registration_unavailable',
+        ...JSON_BODY_REFUSALS,
         'unauthorized',
+        'registration_unavailable',
         'idempotency_key_reused',
-        'payload_too_large',
-        'unsupported_media_type',
         'rate_limited',
       ],
     }),

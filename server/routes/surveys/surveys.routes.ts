@@ -5,7 +5,7 @@ import { clientLimitKey } from '../../lib/client-address';
 import { idempotentRequest, writeOnce } from '../../lib/idempotency';
 import type { Throttles } from '../../limits/throttles';
 import { jsonBody, validJson } from '../../lib/request-input';
-import { describe } from '../../lib/route-description';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { findSurvey } from '../../surveys/find-survey';
 import { recordSurvey } from '../../surveys/record-survey';
 
@@ -18,16 +18,7 @@ export function surveyRoutes(deps: { db: Db; throttles: Throttles; trustProxyHop
     describe({
       summary: "Store a customer's feedback survey",
       answers: { 201: 'The stored survey.' },
-      refusals: [
-        'invalid_json',
-        'validation_failed',
-        'unknown_customer',
-        'unauthorized',
-        'idempotency_key_reused',
-        'payload_too_large',
-        'unsupported_media_type',
-        'rate_limited',
-      ],
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'unknown_customer', 'idempotency_key_reused', 'rate_limited'],
     }),
     jsonBody,
     validJson(surveySchema),

@@ -11,7 +11,7 @@ interface BlockingDialogProps {
 const keepOpen = (event: Event) => event.preventDefault();
 
 /**
- * Spec §2: a modal that neither backdrop, Escape nor a close button dismisses. Only the flow closes it, by
+ * docs/spec.md §2: a modal that neither backdrop, Escape nor a close button dismisses. Only the flow closes it, by
  * no longer rendering it. Radix traps focus inside and labels it by its title and description.
  */
 export function BlockingDialog({ title, description, children }: BlockingDialogProps) {

@@ -10,7 +10,7 @@ export function FieldError({ name, message }: { name: string; message: string | 
   );
 }
 
-/** Spec §2: required fields carry a marker; screen readers hear "required" from the control itself. */
+/** docs/spec.md §2: required fields carry a marker; screen readers hear "required" from the control itself. */
 export function RequiredMark() {
   return (
     <span className={styles.required} aria-hidden="true">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './page-shell.module.css';
 
-/** Spec §2 page shell: dark top bar with the logo, the routed content, and the footer. */
+/** docs/spec.md §2 page shell: dark top bar with the logo, the routed content, and the footer. */
 export function PageShell({ children }: { children: ReactNode }) {
   const { operatorName, logoUrl, links } = runtimeConfig;
   return (

@@ -27,7 +27,7 @@ export function countryScore(query: string, country: Country): number {
   return Math.max(isoCodeScore(query, country), ...names.map((name) => fuzzyScore(query, name)));
 }
 
-/** Spec §9: countries scoring at least the 0.75 threshold, best first; an empty query lists them all. */
+/** docs/spec.md §9: countries scoring at least the 0.75 threshold, best first; an empty query lists them all. */
 export function searchCountries(countries: readonly Country[], query: string): Country[] {
   if (query.trim() === '') return [...countries];
   return countries

@@ -15,7 +15,7 @@ import { searchCountries } from './country-search';
 import { FLAG_HEIGHT, FLAG_WIDTH, flagUrl } from './country-flags';
 import styles from './phone-input.module.css';
 
-/** Spec §9 list and option heights. Options are full-width rows, so 38 px is well over WCAG 2.5.8's 24 px minimum. */
+/** docs/spec.md §9 list and option heights. Options are full-width rows, so 38 px is well over WCAG 2.5.8's 24 px minimum. */
 export const LIST_HEIGHT = 240;
 export const OPTION_HEIGHT = 38;
 const OPTIONS_PER_PAGE = Math.floor(LIST_HEIGHT / OPTION_HEIGHT);

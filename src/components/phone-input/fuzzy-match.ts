@@ -1,4 +1,4 @@
-/** Spec §9: a search result must score at least this much. */
+/** docs/spec.md §9: a search result must score at least this much. */
 export const FUZZY_THRESHOLD = 0.75;
 
 /** Fuzzy (typo) matching only for queries this long: "ab" would otherwise match half the world. */

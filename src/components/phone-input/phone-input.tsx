@@ -8,7 +8,7 @@ import { validatePhoneNumber, type PhoneValidationResult } from './phone-validat
 import { sanitizePhoneInput, sanitizePhoneInputWithCaret } from './sanitize-phone-input';
 import styles from './phone-input.module.css';
 
-/** Spec §9: the result follows typing after this long without a keystroke. */
+/** docs/spec.md §9: the result follows typing after this long without a keystroke. */
 export const RESULT_DEBOUNCE_MS = 500;
 
 export interface PhoneInputProps {
@@ -48,7 +48,7 @@ function startFrom(defaultCountry: string, initialValue: string | undefined): St
 }
 
 /**
- * Spec §2/§9 phone field: a country button with a searchable list, and a number that is sanitised, formatted as it is
+ * docs/spec.md §2/§9 phone field: a country button with a searchable list, and a number that is sanitised, formatted as it is
  * typed for the selected country and validated for it. The caret stays where the customer is editing.
  */
 export function PhoneInput({

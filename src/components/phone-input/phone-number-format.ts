@@ -1,7 +1,7 @@
 import { AsYouType, parsePhoneNumberCharacter, type CountryCode } from 'libphonenumber-js/max';
 
 /**
- * Spec §9 "parse digit limit 15": the most digits the field takes, the E.164 maximum. Formatting and validation both
+ * docs/spec.md §9 "parse digit limit 15": the most digits the field takes, the E.164 maximum. Formatting and validation both
  * read at most this much, so a long paste cannot grow the field without bound.
  */
 export const MAX_TYPED_DIGITS = 15;

@@ -6,12 +6,12 @@ import {
 } from 'libphonenumber-js/max';
 import { MAX_PHONE_INPUT_LENGTH } from './sanitize-phone-input';
 
-/** Spec §5/§9 generic limits, on top of each country's own patterns and lengths. */
+/** docs/spec.md §5/§9 generic limits, on top of each country's own patterns and lengths. */
 export const MIN_NATIONAL_NUMBER_DIGITS = 2;
 export const MAX_NATIONAL_NUMBER_DIGITS = 17;
 export const MAX_EXTENSION_DIGITS = 20;
 
-/** Spec §3 "Phone-number validation result". Text fields are undefined when the input cannot be parsed. */
+/** docs/spec.md §3 "Phone-number validation result". Text fields are undefined when the input cannot be parsed. */
 export interface PhoneValidationResult {
   /** Valid for `countryCode`: a valid number of another country is not valid here. */
   isValid: boolean;
@@ -64,7 +64,7 @@ export function isInternationalInput(input: string): boolean {
 }
 
 /**
- * Spec §5: validates what the customer typed for the selected country and describes the number.
+ * docs/spec.md §5: validates what the customer typed for the selected country and describes the number.
  * A national number that libphonenumber-js places in another country (a Canadian area code while the United States
  * is selected) is invalid: the customer must pick that country. A number typed with '+' switches the country instead.
  */

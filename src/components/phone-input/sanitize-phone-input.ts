@@ -1,9 +1,9 @@
-/** Spec §9: nothing longer than this is ever parsed (libphonenumber-js refuses it too). */
+/** docs/spec.md §9: nothing longer than this is ever parsed (libphonenumber-js refuses it too). */
 export const MAX_PHONE_INPUT_LENGTH = 250;
 
 const DISALLOWED = /[^0-9 ()+-]/g;
 
-/** Spec §2: keeps only digits, spaces, parentheses, plus and minus, and cuts at 250 characters. */
+/** docs/spec.md §2: keeps only digits, spaces, parentheses, plus and minus, and cuts at 250 characters. */
 export function sanitizePhoneInput(text: string): string {
   // NFKC turns full-width digits and signs (typed on Japanese and Chinese keyboards) into ASCII ones first.
   return text.normalize('NFKC').replace(DISALLOWED, '').slice(0, MAX_PHONE_INPUT_LENGTH);

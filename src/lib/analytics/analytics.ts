@@ -18,7 +18,7 @@ interface AnalyticsOptions {
 const noAnalytics: Analytics = { pageView: () => undefined };
 
 /**
- * Google tag (gtag.js), configured as spec §7 says: no automatic page view, IP anonymised, consent mode left
+ * Google tag (gtag.js), configured as docs/spec.md §7 says: no automatic page view, IP anonymised, consent mode left
  * unset. With no measurement id nothing is loaded and nothing is sent.
  */
 export function createAnalytics({ measurementId, origin, dataLayer, loadScript }: AnalyticsOptions): Analytics {

@@ -1,4 +1,4 @@
-/** Spec §7: campaign parameters start with `utm_`. GA4 reads them as these page-view parameters. */
+/** docs/spec.md §7: campaign parameters start with `utm_`. GA4 reads them as these page-view parameters. */
 const CAMPAIGN_FIELDS: Record<string, string> = {
   utm_source: 'campaign_source',
   utm_medium: 'campaign_medium',

@@ -18,7 +18,7 @@ import { PhoneDialog } from './phone-dialog';
 import { ProfileForm } from './profile-form';
 import { Welcome } from './welcome';
 
-/** The home route (spec §2): renders the profile statechart and sends it what the customer does. */
+/** The home route (docs/spec.md §2): renders the profile statechart and sends it what the customer does. */
 export function HomePage() {
   const [params] = useSearchParams();
   const token = params.get('id');

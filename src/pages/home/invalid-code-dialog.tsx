@@ -1,6 +1,6 @@
 import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 
-/** Spec §8: no footer, not dismissible. */
+/** docs/spec.md §8: no footer, not dismissible. */
 export function InvalidCodeDialog() {
   return (
     <BlockingDialog

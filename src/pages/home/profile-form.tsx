@@ -25,7 +25,7 @@ const externalLink = (href: string, text: string) => (
   </a>
 );
 
-/** Spec §2: one form in three sections, every message under its field once the form is dirty. */
+/** docs/spec.md §2: one form in three sections, every message under its field once the form is dirty. */
 export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit }: ProfileFormProps) {
   const { form, errors } = view;
   const { operatorName, links } = runtimeConfig;

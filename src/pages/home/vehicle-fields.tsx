@@ -22,7 +22,7 @@ export function VehicleFields({
   errors: FieldErrors;
   onChange: ProfileFieldChange;
 }) {
-  // Spec §7: the catalogue is fetched when the vehicle section appears.
+  // docs/spec.md §7: the catalogue is fetched when the vehicle section appears.
   const catalogue = useQuery(vehiclesQuery());
   const makes = catalogue.data?.results ?? [];
   const models = makes.find((entry) => entry.make === form.vehicleMake)?.models ?? [];

@@ -1,7 +1,7 @@
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './home-page.module.css';
 
-/** Spec §1: one paragraph for a new customer, a list of paragraphs for a returning member. */
+/** docs/spec.md §1: one paragraph for a new customer, a list of paragraphs for a returning member. */
 export function Welcome({ isReturningCustomer }: { isReturningCustomer: boolean }) {
   const { welcome } = runtimeConfig;
   return (

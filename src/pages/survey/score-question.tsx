@@ -12,7 +12,7 @@ interface ScoreQuestionProps {
 
 /**
  * Ten choices as a native radio group: one Tab stop per question, arrow keys move within it, and assistive
- * tech hears which one is chosen. Styled as the buttons of spec §2.
+ * tech hears which one is chosen. Styled as the buttons of docs/spec.md §2.
  */
 export function ScoreQuestion({ question, number, text, score, disabled, onChoose }: ScoreQuestionProps) {
   return (

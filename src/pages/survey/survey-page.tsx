@@ -20,7 +20,7 @@ const surveyFlow = surveyMachine.provide({
     submitSurvey: submitSurveyActor(({ survey, idempotencyKey }) => postSurvey(survey, idempotencyKey)),
   },
   actions: {
-    // Spec §4: logged only. The error's name and status, never the answers.
+    // docs/spec.md §4: logged only. The error's name and status, never the answers.
     logFailure: (_, error) =>
       console.warn('Survey not stored', {
         error: error instanceof Error ? error.name : undefined,
@@ -30,7 +30,7 @@ const surveyFlow = surveyMachine.provide({
   },
 });
 
-/** The survey route (spec §2): renders the survey statechart and sends it the customer's answers. */
+/** The survey route (docs/spec.md §2): renders the survey statechart and sends it the customer's answers. */
 export function SurveyPage() {
   const [params] = useSearchParams();
   // Read once: the machine decides whose survey this is when it starts, and may store the link's id.

@@ -2,7 +2,7 @@ import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './survey-page.module.css';
 
-/** Spec §2: "Thank you!", no footer, not dismissible; the logo links to the operator's site. */
+/** docs/spec.md §2: "Thank you!", no footer, not dismissible; the logo links to the operator's site. */
 export function SurveyThankYouDialog() {
   const { logoUrl, operatorName, links } = runtimeConfig;
   return (

@@ -11,7 +11,7 @@ const externalLink = (href: string, text: string) => (
 );
 
 /**
- * Spec §2 thank-you. The plan and renewal day come from the registration this session completed or looked up
+ * docs/spec.md §2 thank-you. The plan and renewal day come from the registration this session completed or looked up
  * (kept as its membership only), never from guesses: without one, the page says only that the profile is complete.
  */
 export function ThankYouPage() {

@@ -8,8 +8,8 @@ const errorsFor = (input: unknown) => {
   return result.ok ? {} : result.errors;
 };
 
-describe('the customer schema (spec §5)', () => {
-  it('gives every message of spec §5 for an empty form, word for word', () => {
+describe('the customer schema (docs/spec.md §5)', () => {
+  it('gives every message of docs/spec.md §5 for an empty form, word for word', () => {
     expect(errorsFor(emptyCustomerForm('reg-1'))).toEqual({
       firstName: 'First Name is required',
       lastName: 'Last Name is required',

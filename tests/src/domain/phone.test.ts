@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatNational, maskPhoneNumber, toE164 } from '../../../src/domain/phone';
 
 describe('phone numbers', () => {
-  it('shows a number in national format, or raw when it cannot be formatted (spec §4)', () => {
+  it('shows a number in national format, or raw when it cannot be formatted (docs/spec.md §4)', () => {
     expect(formatNational('+12015550143')).toBe('(201) 555-0143');
     expect(formatNational('+447911123456')).toBe('07911 123456');
     expect(formatNational('not a number')).toBe('not a number');

@@ -3,7 +3,7 @@ import { emptySurvey, surveySchema } from '../../../src/domain/survey';
 import { validate } from '../../../src/domain/validation';
 
 describe('the survey schema', () => {
-  it('accepts the initial survey of spec §3 once it has a customer', () => {
+  it('accepts the initial survey of docs/spec.md §3 once it has a customer', () => {
     expect(validate(surveySchema, emptySurvey('c-1')).ok).toBe(true);
   });
 

@@ -6,7 +6,7 @@ import {
   normalizeForSearch,
 } from '../../../../src/components/phone-input/fuzzy-match';
 
-describe('fuzzyScore (spec §9 threshold 0.75)', () => {
+describe('fuzzyScore (docs/spec.md §9 threshold 0.75)', () => {
   it('uses the spec threshold', () => {
     expect(FUZZY_THRESHOLD).toBe(0.75);
   });

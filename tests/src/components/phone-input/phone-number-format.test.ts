@@ -14,7 +14,7 @@ function retype(text: string, caret: number) {
   return format(parsed.value, parsed.caret, createPhoneFormatter('US'));
 }
 
-describe('formatting as you type (spec §9)', () => {
+describe('formatting as you type (docs/spec.md §9)', () => {
   it('formats with AsYouType for the selected country', () => {
     expect(createPhoneFormatter('US')('2015550143')).toEqual({ text: '(201) 555-0143', template: '(xxx) xxx-xxxx' });
     expect(createPhoneFormatter('GB')('07400123456').text).toBe('07400 123456');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePhoneNumber } from '../../../../src/components/phone-input/phone-validation';
 
-describe('validatePhoneNumber: the full spec §3 result for valid mobile numbers', () => {
+describe('validatePhoneNumber: the full docs/spec.md §3 result for valid mobile numbers', () => {
   it('United States', () => {
     expect(validatePhoneNumber('(201) 555-0143', 'US')).toEqual({
       isValid: true,
@@ -121,7 +121,7 @@ describe('validatePhoneNumber: the selected country', () => {
   });
 });
 
-describe('validatePhoneNumber: generic limits (spec §5, §9)', () => {
+describe('validatePhoneNumber: generic limits (docs/spec.md §5, §9)', () => {
   const unparsed = {
     isValid: false,
     countryCode: 'US',

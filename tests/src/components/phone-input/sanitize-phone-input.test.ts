@@ -5,7 +5,7 @@ import {
   sanitizePhoneInputWithCaret,
 } from '../../../../src/components/phone-input/sanitize-phone-input';
 
-describe('sanitizePhoneInput (spec §2)', () => {
+describe('sanitizePhoneInput (docs/spec.md §2)', () => {
   it('keeps digits, spaces, parentheses, plus and minus', () => {
     expect(sanitizePhoneInput('+1 (201) 555-0143')).toBe('+1 (201) 555-0143');
   });
