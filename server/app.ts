@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -9,7 +10,9 @@ import { silentLogger, type Logger } from './lib/logger';
 import type { LimitStore } from './limits/limit-store';
 import { createThrottles } from './limits/throttles';
 import { securityHeaders } from './lib/security-headers';
+import { createAuth } from './staff/auth';
 import { adminRoutes } from './routes/admin/admin.routes';
+import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { registrationTokenRoutes } from './routes/registration-tokens/registration-tokens.routes';
@@ -26,13 +29,23 @@ interface AppDeps {
   limitStore?: LimitStore;
   /** The built SPA; absent in API-only use (tests, the dev server where Vite serves the page). */
   spa?: Hono;
+  /** Signs staff session cookies: AUTH_SECRET, or the one server/staff/auth-secret.ts keeps. */
+  authSecret?: string;
+  /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/cli-key.ts). */
+  cliKey?: string;
 }
 
 /** The whole HTTP surface: `/api/*` and, when given, the SPA for everything else. */
-export function createApp({ env, db, logger = silentLogger, limitStore = { kind: 'memory' }, spa }: AppDeps): Hono {
+export function createApp(deps: AppDeps): Hono {
+  const { env, db, logger = silentLogger, limitStore = { kind: 'memory' }, spa } = deps;
   const app = new Hono();
   const throttles = createThrottles(limitStore, env.limits);
   const clients = { throttles, trustProxyHops: env.trustProxyHops };
+  // main.ts passes the lasting secret (server/staff/local-secrets.ts); an app built without one (tests, the bench)
+  // signs its sessions with one of its own.
+  const authSecret = deps.authSecret ?? env.authSecret ?? randomBytes(32).toString('base64url');
+  const auth = createAuth({ db, publicUrl: env.publicUrl, secret: authSecret });
+  const adminKeys = [env.adminApiKey, deps.cliKey].filter((key): key is string => !!key);
 
   // One line per request, with the route pattern (never the path: it may hold a registration code).
   app.use('*', async (c, next) => {
@@ -68,7 +81,8 @@ export function createApp({ env, db, logger = silentLogger, limitStore = { kind:
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.use('*', async (c, next) => {
-    const open = c.req.path === '/api/health' || c.req.path.startsWith('/api/admin/');
+    // The console and the point-of-sale authenticate themselves (session cookie, bearer key).
+    const open = c.req.path === '/api/health' || /^\/api\/(?:admin|auth)\//.test(c.req.path);
     if (!open && c.req.header('x-api-key') !== env.apiKey) {
       throw new ApiError(401, 'unauthorized', 'A valid x-api-key header is required.');
     }
@@ -76,19 +90,19 @@ export function createApp({ env, db, logger = silentLogger, limitStore = { kind:
   });
 
   api.route('/health', healthRoutes({ db }));
-  if (env.adminApiKey) {
-    api.route(
-      '/admin',
-      adminRoutes({
-        db,
-        adminApiKey: env.adminApiKey,
-        publicUrl: env.publicUrl,
-        tokenTtlDays: env.tokenTtlDays,
-        defaultPhoneCountry: env.defaultPhoneCountry,
-        ...clients,
-      }),
-    );
-  }
+  api.route('/auth', authRoutes({ db, auth, publicUrl: env.publicUrl, ...clients }));
+  api.route(
+    '/admin',
+    adminRoutes({
+      db,
+      auth,
+      adminKeys,
+      publicUrl: env.publicUrl,
+      tokenTtlDays: env.tokenTtlDays,
+      defaultPhoneCountry: env.defaultPhoneCountry,
+      ...clients,
+    }),
+  );
   api.route('/registration-tokens', registrationTokenRoutes({ db, ...clients }));
   api.route('/customers', customerRoutes({ db, ...clients }));
   api.route('/surveys', surveyRoutes({ db, ...clients }));

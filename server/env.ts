@@ -49,6 +49,9 @@ const envSchema = v.object({
   SURVEYS_PER_CUSTOMER_PER_DAY: integer(3, 1, 1000, 'SURVEYS_PER_CUSTOMER_PER_DAY'),
   SURVEYS_PER_HOUR: integer(60, 1, 100_000, 'SURVEYS_PER_HOUR'),
   ADMIN_KEY_FAILURES_PER_HOUR: integer(10, 1, 100_000, 'ADMIN_KEY_FAILURES_PER_HOUR'),
+  SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR: integer(10, 1, 100_000, 'SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR'),
+  SIGN_IN_FAILURES_PER_HOUR: integer(30, 1, 100_000, 'SIGN_IN_FAILURES_PER_HOUR'),
+  AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'AUTH_SECRET must be at least 32 characters'))),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 3600, 'SHUTDOWN_GRACE_SECONDS'),
   REQUEST_TIMEOUT_SECONDS: integer(15, 1, 3600, 'REQUEST_TIMEOUT_SECONDS'),
   HEADERS_TIMEOUT_SECONDS: integer(10, 1, 3600, 'HEADERS_TIMEOUT_SECONDS'),
@@ -104,7 +107,11 @@ export interface Env {
     surveysPerCustomerPerDay: number;
     surveysPerHour: number;
     adminKeyFailuresPerHour: number;
+    signInFailuresPerEmailPerHour: number;
+    signInFailuresPerHour: number;
   };
+  /** Signs the staff session cookies; without it, outside production, one is kept in DATA_DIR. */
+  authSecret: string | undefined;
   http: {
     shutdownGraceMs: number;
     requestTimeoutMs: number;
@@ -154,7 +161,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       surveysPerCustomerPerDay: e.SURVEYS_PER_CUSTOMER_PER_DAY,
       surveysPerHour: e.SURVEYS_PER_HOUR,
       adminKeyFailuresPerHour: e.ADMIN_KEY_FAILURES_PER_HOUR,
+      signInFailuresPerEmailPerHour: e.SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR,
+      signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR,
     },
+    authSecret: e.AUTH_SECRET,
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

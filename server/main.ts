@@ -9,6 +9,8 @@ import { jsonLogger } from './lib/logger';
 import { openLimitStore } from './limits/limit-store';
 import { runtimeConfig } from './runtime-config';
 import { spaRoutes } from './spa';
+import { countStaff } from './staff/list-staff';
+import { authSecretFor, writeCliKey } from './staff/local-secrets';
 import { seedOnStart, startUpLines } from './start-up';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -37,6 +39,8 @@ const app = createApp({
   db: database.db,
   logger,
   limitStore: limits.store,
+  authSecret: authSecretFor(env),
+  cliKey: database.driver === 'pglite' ? writeCliKey(env.dataDir) : undefined,
   spa: spaRoutes({ distDir, config: runtimeConfig(env) }),
 });
 
@@ -46,6 +50,7 @@ const lines = startUpLines({
   database: database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${env.dataDir}`,
   ...seeded,
   adminApiKey: env.adminApiKey,
+  staffCount: await countStaff(database.db),
 });
 for (const line of lines) console.log(line);
 

@@ -24,14 +24,20 @@ interface StartUpReport extends Seeded {
   /** Which database, in words. */
   database: string;
   adminApiKey: string | undefined;
+  /** How many staff accounts exist: none means the console has nobody to sign in yet. */
+  staffCount: number;
 }
 
 /** What the server prints once it listens: where it is, the demo link if any, and how to issue a code. */
-export function startUpLines({ url, database, vehicles, demoUrl, adminApiKey }: StartUpReport): string[] {
+export function startUpLines({ url, database, vehicles, demoUrl, adminApiKey, staffCount }: StartUpReport): string[] {
   return [
     `Club Profile is running at ${url} (database: ${database})`,
     ...(vehicles ? [`Vehicle catalogue seeded: ${vehicles} models.`] : []),
     ...(demoUrl ? [`Demo registration link: ${demoUrl}`] : []),
+    `Operator console: ${url}/admin`,
+    ...(staffCount === 0
+      ? ['Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner']
+      : []),
     adminApiKey
       ? 'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"'
       : 'Set ADMIN_API_KEY to issue registration codes (POST /api/admin/registration-tokens, npm run registration).',

@@ -138,3 +138,5 @@ export const rateLimits = pgTable(
   },
   (table) => [index('rate_limits_expire_idx').on(table.expire)],
 );
+
+export * from './staff-schema';

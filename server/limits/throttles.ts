@@ -42,6 +42,20 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       seconds: HOUR,
       message: 'Too many failed sign-ins from this address. Try again later.',
     }),
+    /** Wrong staff passwords per email (hashed): a guessed account gets a few tries an hour, from anywhere. */
+    signInFailuresByEmail: new Throttle(store, {
+      name: 'sign-in-failures-by-email',
+      points: limits.signInFailuresPerEmailPerHour,
+      seconds: HOUR,
+      message: 'Too many failed sign-ins for this account. Try again later.',
+    }),
+    /** Wrong staff passwords per client, whichever emails they try. */
+    signInFailuresByClient: new Throttle(store, {
+      name: 'sign-in-failures-by-client',
+      points: limits.signInFailuresPerHour,
+      seconds: HOUR,
+      message: 'Too many failed sign-ins from this address. Try again later.',
+    }),
   };
 }
 

@@ -104,3 +104,60 @@ describe('npm start', () => {
     },
   );
 });
+
+describe('npm start on an empty database', () => {
+  it(
+    'prints the one line that creates the first owner, and that line works while it runs',
+    { timeout: 180_000 },
+    async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'club-first-owner-'));
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ADMIN_API_KEY: '',
+        SEED_DEMO: 'false',
+      };
+      const npm = spawn('npm', ['start'], {
+        cwd: repoRoot,
+        env: { ...env, PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      leftovers = [npm.pid!];
+      const lines: string[] = [];
+      const port = await new Promise<number>((resolve, reject) => {
+        createInterface({ input: npm.stdout }).on('line', (line) => {
+          lines.push(line);
+          const match = /running at http:\/\/[^\s]+:(\d+)/.exec(line);
+          if (match) resolve(Number(match[1]));
+        });
+        npm.on('exit', () => reject(new Error(`npm start ended before it was running:\n${lines.join('\n')}`)));
+      });
+      leftovers = [npm.pid!, ...descendants(npm.pid!)];
+      await until(() => lines.some((line) => line.includes('npm run staff')));
+      const printed = lines.find((line) => line.includes('npm run staff'))!;
+      expect(printed).toBe(
+        'Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner',
+      );
+
+      const command = printed.slice(printed.indexOf('npm run staff')).split(' ');
+      const created = execFileSync(command[0]!, command.slice(1), {
+        cwd: repoRoot,
+        env: { ...env, PORT: String(port) },
+        encoding: 'utf8',
+      });
+      const password = /One-time password[^:]*: (\S+)/.exec(created)?.[1];
+      expect(password).toBeDefined();
+      const signedIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'you@example.com', password }),
+      });
+      expect(signedIn.status).toBe(200);
+      npm.kill('SIGTERM');
+    },
+  );
+});

@@ -22,6 +22,7 @@ async function startOnEmptyDatabase(settings: Record<string, string>) {
     vehicles: seeded.vehicles,
     demoUrl: seeded.demoUrl,
     adminApiKey: env.adminApiKey,
+    staffCount: 0,
   });
   return { seeded, registrations: row!.n, lines };
 }
@@ -54,17 +55,33 @@ describe('seeding on start', () => {
 });
 
 describe('the start-up lines', () => {
-  it('say where the server runs and how to issue a code', () => {
+  it('say where the server and its console run and how to issue a code', () => {
     const lines = startUpLines({
       url: 'http://localhost:3000',
       database: 'PostgreSQL',
       vehicles: 0,
       demoUrl: undefined,
       adminApiKey: 'an-admin-key-0123456789',
+      staffCount: 2,
     });
     expect(lines).toEqual([
       'Club Profile is running at http://localhost:3000 (database: PostgreSQL)',
+      'Operator console: http://localhost:3000/admin',
       'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"',
     ]);
+  });
+
+  it('give the one line that creates the first owner while there is no staff', () => {
+    const lines = startUpLines({
+      url: 'http://localhost:3000',
+      database: 'PostgreSQL',
+      vehicles: 0,
+      demoUrl: undefined,
+      adminApiKey: undefined,
+      staffCount: 0,
+    });
+    expect(lines).toContain(
+      'Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner',
+    );
   });
 });

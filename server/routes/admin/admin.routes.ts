@@ -1,65 +1,74 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Hono, type Context, type Next } from 'hono';
+import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { pageQuerySchema, recordId } from '../../../src/domain/paging';
 import { newRegistrationSchema } from '../../../src/domain/registration';
+import { recordAudit } from '../../audit/record-audit';
 import { NO_SUCH_CUSTOMER } from '../../customers/find-customer';
-import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { clientLimitKey } from '../../lib/client-address';
 import { jsonBody, validJson, validQuery } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
-import type { Throttles } from '../../limits/throttles';
 import { issueRegistration } from '../../registrations/issue-registration';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
+import { actorOf, allow, authenticate, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
+import { staffRoutes } from './staff.routes';
 
-interface AdminDeps {
-  db: Db;
-  adminApiKey: string;
-  publicUrl: string;
+interface AdminDeps extends PrincipalDeps {
   tokenTtlDays: number;
   defaultPhoneCountry: CountryCode;
-  throttles: Throttles;
-  trustProxyHops: number;
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+/**
+ * `/api/admin/*`: the point-of-sale's calls (bearer key, as before) and the operator console's (staff session).
+ * Every route checks the caller's role here, on the server; a manager only ever touches their own sites.
+ */
+export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  app.use('*', authenticate(deps));
 
-/** `POST /api/admin/registration-tokens`: what a point-of-sale calls after a membership sale. */
-export function adminRoutes(deps: AdminDeps): Hono {
-  const app = new Hono();
-
-  // Guessing the key gets a few tries an hour per client; past them the client is refused even with the right
-  // key until the hour is over, or the guessing would go on at full speed.
-  app.use('*', async (c: Context, next: Next) => {
-    const client = clientLimitKey(c, deps.trustProxyHops);
-    await deps.throttles.adminKeyFailures.check(c, client);
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer (.+)$/.exec(header);
-    if (!match?.[1] || !sameSecret(match[1], deps.adminApiKey)) {
-      await deps.throttles.adminKeyFailures.take(c, client);
-      c.header('WWW-Authenticate', 'Bearer');
-      throw new ApiError(401, 'unauthorized', 'A valid admin bearer token is required.');
-    }
-    await next();
-  });
+  app.get(
+    '/me',
+    describe({
+      summary: 'The signed-in staff member',
+      answers: { 200: 'Their id, email, name, role and sites.' },
+      refusals: ['unauthorized', 'forbidden'],
+    }),
+    (c) => {
+      const principal = c.get('principal');
+      if (principal.kind !== 'staff') throw new ApiError(403, 'forbidden', 'The bearer key is not a staff member.');
+      return c.json(principal.staff);
+    },
+  );
 
   app.post(
     '/registration-tokens',
     describe({
       summary: 'Issue a registration code for a membership sale',
       answers: { 201: 'The registration, with its code and the link to text the customer.' },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'rate_limited'],
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'rate_limited'],
     }),
+    allow('owner', 'manager'),
     jsonBody,
     validJson(newRegistrationSchema),
-    async (c) => c.json(await issueRegistration(deps.db, c.req.valid('json'), deps), 201),
+    async (c) => {
+      const principal = c.get('principal');
+      const sale = c.req.valid('json');
+      const sites = visibleSites(principal);
+      if (sites !== 'all' && !sites.includes(sale.siteId)) {
+        throw new ApiError(403, 'forbidden', 'You may issue codes only for your own sites.');
+      }
+      const issued = await issueRegistration(deps.db, sale, { ...deps, publicUrl: deps.publicUrl });
+      if (principal.kind === 'staff') {
+        await recordAudit(deps.db, {
+          actor: actorOf(principal),
+          action: 'code_issued',
+          subjectId: issued.registration.id,
+          client: c.get('client'),
+        });
+      }
+      return c.json(issued, 201);
+    },
   );
 
   /** The operator reads a customer's surveys, oldest first, a page at a time (`?limit=&after=`). */
@@ -68,8 +77,9 @@ export function adminRoutes(deps: AdminDeps): Hono {
     describe({
       summary: "A page of a customer's surveys, oldest first",
       answers: { 200: 'The page, and the `after` of the next one (`nextCursor`, null on the last).' },
-      refusals: ['validation_failed', 'unauthorized', 'not_found', 'rate_limited'],
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
     }),
+    allow('owner'),
     // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
     validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
@@ -78,5 +88,6 @@ export function adminRoutes(deps: AdminDeps): Hono {
     async (c) => c.json(await listCustomerSurveys(deps.db, c.req.valid('param').id, c.req.valid('query'))),
   );
 
+  app.route('/', staffRoutes(deps));
   return app;
 }

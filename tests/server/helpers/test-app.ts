@@ -45,6 +45,8 @@ const ROOMY_LIMITS = {
   SURVEYS_PER_CUSTOMER_PER_DAY: '1000',
   SURVEYS_PER_HOUR: '100000',
   ADMIN_KEY_FAILURES_PER_HOUR: '100000',
+  SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR: '100000',
+  SIGN_IN_FAILURES_PER_HOUR: '100000',
 };
 
 export async function startTestApp(
@@ -58,6 +60,7 @@ export async function startTestApp(
     ADMIN_API_KEY,
     PUBLIC_URL: 'https://club.example',
     TRUST_PROXY: 'true',
+    AUTH_SECRET: 'test-auth-secret-0123456789-0123456789',
     ...ROOMY_LIMITS,
     ...envOverrides,
   });

@@ -1,0 +1,34 @@
+import type { Db, Tx } from '../db/client';
+import { auditEvents } from '../db/schema';
+
+/** Who acted: a signed-in staff member, the point-of-sale key, or the command line on the server's machine. */
+export type Actor = { kind: 'staff'; id: string } | { kind: 'key' } | { kind: 'cli' };
+
+export type AuditAction =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'password_changed'
+  | 'staff_added'
+  | 'staff_changed'
+  | 'code_issued'
+  | 'member_viewed'
+  | 'export';
+
+/**
+ * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client
+ * the address the throttles count by, so the log itself holds no customer's personal data.
+ */
+export async function recordAudit(
+  db: Db | Tx,
+  event: { actor: Actor; action: AuditAction; subjectId?: string | null; client?: string | null },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    id: crypto.randomUUID(),
+    actorKind: event.actor.kind,
+    actorId: event.actor.kind === 'staff' ? event.actor.id : null,
+    action: event.action,
+    subjectId: event.subjectId ?? null,
+    client: event.client ?? null,
+  });
+}

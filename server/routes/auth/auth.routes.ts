@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { changePasswordSchema, signInSchema, STAFF_MESSAGES } from '../../../src/domain/staff';
+import type { ApiErrorCode } from '../../../src/domain/api-error';
+import { recordAudit } from '../../audit/record-audit';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { clientLimitKey } from '../../lib/client-address';
+import { sameOriginWrites } from '../../lib/same-origin';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import type { Throttles } from '../../limits/throttles';
+import type { Auth } from '../../staff/auth';
+import { findStaffByEmail } from '../../staff/list-staff';
+
+interface AuthDeps {
+  db: Db;
+  publicUrl: string;
+  auth: Auth;
+  throttles: Throttles;
+  trustProxyHops: number;
+}
+
+/** The library's refusals, in our error contract; its own codes and messages are not the API's. */
+const CODE_BY_STATUS: Record<number, ApiErrorCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  429: 'rate_limited',
+};
+
+async function inOurContract(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  const code = CODE_BY_STATUS[response.status];
+  if (!code) return response;
+  const body = (await response.json().catch(() => null)) as { message?: string } | null;
+  const answer = new Response(
+    JSON.stringify(new ApiError(400, code, body?.message ?? 'The request was refused.').toBody()),
+    { status: response.status, headers: response.headers },
+  );
+  answer.headers.set('content-type', 'application/json');
+  answer.headers.delete('content-length');
+  return answer;
+}
+
+/** The same request for the library, with the body we have already read (and validated) as its body. */
+function forwarded(c: Context, body: string): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Request(c.req.raw.url, { method: c.req.method, headers, body });
+}
+
+/** Throttle keys hold no email: the hash of the normalised address stands for it. */
+const emailKey = (email: string) => createHash('sha256').update(email).digest('base64url');
+
+/**
+ * `/api/auth/*`: only the four better-auth endpoints the console uses. Sign-in failures are counted per email and
+ * per client in the shared throttle store, before the library is asked; a disabled account fails exactly as a
+ * wrong password does; sign-ins and password changes are audited.
+ */
+export function authRoutes(deps: AuthDeps): Hono {
+  const app = new Hono();
+  // Every endpoint here sets or uses the session cookie; signing someone into another account is a forgery too.
+  app.use('*', sameOriginWrites(deps.publicUrl));
+
+  app.post(
+    '/sign-in/email',
+    describe({
+      summary: 'Sign a staff member in: sets the session cookie',
+      answers: { 200: 'The staff member; the session is in an HttpOnly cookie.' },
+      refusals: [...JSON_BODY_REFUSALS, 'invalid_credentials', 'forbidden', 'rate_limited'],
+    }),
+    jsonBody,
+    validJson(signInSchema),
+    async (c) => {
+      const { email, password } = c.req.valid('json');
+      const client = clientLimitKey(c, deps.trustProxyHops);
+      await deps.throttles.signInFailuresByClient.check(c, client);
+      await deps.throttles.signInFailuresByEmail.check(c, emailKey(email));
+
+      const member = await findStaffByEmail(deps.db, email);
+      const response = member?.disabled
+        ? null
+        : await deps.auth.handler(forwarded(c, JSON.stringify({ email, password, rememberMe: true })));
+      if (response?.ok && member) {
+        await recordAudit(deps.db, { actor: { kind: 'staff', id: member.id }, action: 'sign_in', client });
+        return response;
+      }
+      if (response && response.status !== 401) return inOurContract(response);
+
+      if (member) {
+        await recordAudit(deps.db, { actor: { kind: 'staff', id: member.id }, action: 'sign_in_failed', client });
+      }
+      await deps.throttles.signInFailuresByClient.take(c, client);
+      await deps.throttles.signInFailuresByEmail.take(c, emailKey(email));
+      throw new ApiError(401, 'invalid_credentials', STAFF_MESSAGES.wrongCredentials);
+    },
+  );
+
+  app.post(
+    '/sign-out',
+    describe({
+      summary: 'End the session',
+      answers: { 200: '`{ success: true }`; the cookie is cleared.' },
+      refusals: ['forbidden'],
+    }),
+    async (c) => {
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      const response = await inOurContract(await deps.auth.handler(forwarded(c, '{}')));
+      if (response.ok && session) {
+        await recordAudit(deps.db, {
+          actor: { kind: 'staff', id: session.user.id },
+          action: 'sign_out',
+          client: clientLimitKey(c, deps.trustProxyHops),
+        });
+      }
+      return response;
+    },
+  );
+
+  app.post(
+    '/change-password',
+    describe({
+      summary: "Change the signed-in staff member's password; their other sessions end",
+      answers: { 200: 'The password is changed.' },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden'],
+    }),
+    jsonBody,
+    validJson(changePasswordSchema),
+    async (c) => {
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw new ApiError(401, 'unauthorized', 'Sign in to use the console.');
+      const change = { ...c.req.valid('json'), revokeOtherSessions: true };
+      const response = await deps.auth.handler(forwarded(c, JSON.stringify(change)));
+      if (response.status === 400) {
+        // The library's 400 here is a wrong current password.
+        throw new ApiError(400, 'validation_failed', 'Some fields are missing or invalid.', {
+          currentPassword: 'The current password is not right',
+        });
+      }
+      if (response.ok) {
+        await recordAudit(deps.db, {
+          actor: { kind: 'staff', id: session.user.id },
+          action: 'password_changed',
+          client: clientLimitKey(c, deps.trustProxyHops),
+        });
+      }
+      return inOurContract(response);
+    },
+  );
+
+  app.get(
+    '/get-session',
+    describe({
+      summary: 'The current session, or null',
+      answers: { 200: '`{ session, user }` or null.' },
+      refusals: [],
+    }),
+    async (c) => deps.auth.handler(c.req.raw),
+  );
+
+  app.all('*', () => {
+    throw new ApiError(404, 'not_found', 'There is no such API route.');
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { PASSWORD_LENGTH } from '../../src/domain/staff';
+import type { Db } from '../db/client';
+import { staff, staffAccounts, staffSessions, staffVerifications } from '../db/schema';
+
+/** Where the library's own endpoints live (sign-in, sign-out, password change, session). */
+export const AUTH_BASE_PATH = '/api/auth';
+
+const SESSION_DAYS = 7;
+
+/**
+ * Staff sign-in through better-auth: email and password (hashed as the library does it, scrypt), sessions in its
+ * HttpOnly, SameSite=Lax cookie, Secure when the public URL is https, and its CSRF checks (Origin and Fetch
+ * Metadata on every cookie-bearing request). Nobody signs up: accounts are added by an owner or the command line
+ * (server/staff/add-staff.ts). Throttling and the audit happen around it, in server/routes/auth.
+ */
+export function createAuth(options: { db: Db; publicUrl: string; secret: string }) {
+  return betterAuth({
+    appName: 'Club Profile console',
+    baseURL: options.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    trustedOrigins: [new URL(options.publicUrl).origin],
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { staff, staffSessions, staffAccounts, staffVerifications },
+    }),
+    user: {
+      modelName: 'staff',
+      additionalFields: {
+        role: { type: 'string', required: true, defaultValue: 'manager', input: false },
+        sites: { type: 'string[]', required: true, defaultValue: [], input: false },
+        disabled: { type: 'boolean', required: true, defaultValue: false, input: false },
+      },
+    },
+    session: { modelName: 'staffSessions', expiresIn: SESSION_DAYS * 24 * 60 * 60 },
+    account: { modelName: 'staffAccounts' },
+    verification: { modelName: 'staffVerifications' },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
+    },
+    // Our throttles count failures per email and per client in the shared store; the library's would count
+    // requests per instance.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'club-console',
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+      database: { generateId: () => crypto.randomUUID() },
+      // The address a session came from would be read from headers a client can write; the audit log keeps the
+      // address the throttles trust instead.
+      ipAddress: { disableIpTracking: true },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
