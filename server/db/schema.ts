@@ -33,9 +33,16 @@ export const registrations = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     customerId: text('customer_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The first time the link was looked up: the funnel's "opened" step. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('registrations_mobile_number_idx').on(table.mobileNumber)],
+  (table) => [
+    index('registrations_mobile_number_idx').on(table.mobileNumber),
+    // The console's figures and lists: a date range, within a site or across all of them.
+    index('registrations_created_at_idx').on(table.createdAt),
+    index('registrations_site_id_created_at_idx').on(table.siteId, table.createdAt),
+  ],
 );
 
 export const customers = pgTable(
@@ -94,6 +101,7 @@ export const surveys = pgTable(
       sql`${table.recommendToOthersScore} between 0 and 10 and ${table.washQualityScore} between 0 and 10 and ${table.cleanlinessScore} between 0 and 10 and ${table.serviceScore} between 0 and 10 and ${table.valueScore} between 0 and 10`,
     ),
     index('surveys_customer_id_idx').on(table.customerId),
+    index('surveys_created_at_idx').on(table.createdAt),
   ],
 );
 

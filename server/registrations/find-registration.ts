@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Registration } from '../../src/domain/registration';
 import type { Db } from '../db/client';
 import { customers, registrations } from '../db/schema';
@@ -33,6 +33,13 @@ export async function findRegistration(db: Db, token: string, now = new Date()):
     : [];
   // A completed registration still answers after its expiry: the customer is sent to thank-you, not told off.
   if (!row || !(row.isCompleted || !row.expiresAt || row.expiresAt > now)) return undefined;
+  // The funnel's "opened": only the first lookup writes, so a reload costs no write.
+  if (!row.openedAt) {
+    await db
+      .update(registrations)
+      .set({ openedAt: now })
+      .where(and(eq(registrations.id, row.id), isNull(registrations.openedAt)));
+  }
   const profile = row.isReturningCustomer && !row.isCompleted ? await verifiedProfile(db, row.mobileNumber) : undefined;
   return toRegistration(row, token, profile);
 }

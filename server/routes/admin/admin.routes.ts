@@ -12,6 +12,7 @@ import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { issueRegistration } from '../../registrations/issue-registration';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import { actorOf, allow, authenticate, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
+import { dashboardRoutes } from './dashboard.routes';
 import { staffRoutes } from './staff.routes';
 
 interface AdminDeps extends PrincipalDeps {
@@ -89,5 +90,6 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
   );
 
   app.route('/', staffRoutes(deps));
+  app.route('/', dashboardRoutes(deps));
   return app;
 }

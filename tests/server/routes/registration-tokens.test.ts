@@ -33,6 +33,20 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
     });
   });
 
+  it('records when the link was first opened, and only the first time', async () => {
+    const issued = await t.issue();
+    const openedAt = async () =>
+      (await t.database.db.select().from(registrations).where(eq(registrations.id, issued.registration.id)))[0]!
+        .openedAt;
+    expect(await openedAt()).toBeNull();
+    await t.call('GET', `/api/registration-tokens/${issued.token}`);
+    const first = await openedAt();
+    expect(first).toBeInstanceOf(Date);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.call('GET', `/api/registration-tokens/${issued.token}`);
+    expect(await openedAt()).toEqual(first);
+  });
+
   it('stores only a SHA-256 hash of the code', async () => {
     const issued = await t.issue();
     const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, issued.registration.id));

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { dashboardQuerySchema } from '../../../src/domain/dashboard';
+import { dashboardFigures } from '../../dashboard/dashboard-figures';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { validQuery } from '../../lib/request-input';
+import { describe } from '../../lib/route-description';
+import { allow, visibleSites, type AdminEnv } from './principal';
+
+/** `GET /api/admin/dashboard?from=&to=&site=`: the funnel, the feedback and NPS, by week and by site. */
+export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+
+  app.get(
+    '/dashboard',
+    describe({
+      summary: "The dashboard's figures for a range of days and a site (default: the last 30 days, every site)",
+      answers: { 200: 'The funnel, feedback with NPS and averages, and both by week and by site.' },
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
+    }),
+    allow('owner', 'manager'),
+    validQuery(dashboardQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      const visible = visibleSites(c.get('principal'));
+      if (query.site && visible !== 'all' && !visible.includes(query.site)) {
+        throw new ApiError(403, 'forbidden', 'You may see only your own sites.');
+      }
+      const sites = query.site ? [query.site] : visible;
+      return c.json(await dashboardFigures(deps.db, { sites, site: query.site ?? null }, query));
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import * as v from 'valibot';
+import type { SurveyQuestion } from './survey';
+
+/**
+ * NPS on the recommend question's 1–10 scale: promoters answer 9–10, passives 7–8, detractors 1–6. The scale has
+ * no 0: a 0 in the record means the customer skipped the question, and it counts in no band.
+ */
+export type NpsBand = 'detractor' | 'passive' | 'promoter';
+
+export function npsBand(score: number): NpsBand | null {
+  if (score >= 9) return 'promoter';
+  if (score >= 7) return 'passive';
+  return score >= 1 ? 'detractor' : null;
+}
+
+/** Promoters' share minus detractors', in whole points from -100 to 100; null with no answer to count. */
+export function netPromoterScore(counts: { promoters: number; passives: number; detractors: number }): number | null {
+  const answered = counts.promoters + counts.passives + counts.detractors;
+  return answered === 0 ? null : Math.round(((counts.promoters - counts.detractors) / answered) * 100);
+}
+
+export const DEFAULT_RANGE_DAYS = 30;
+export const MAX_RANGE_DAYS = 400;
+
+const DATE_MESSAGE = 'Dates are written YYYY-MM-DD';
+const day = v.pipe(v.string(DATE_MESSAGE), v.isoDate(DATE_MESSAGE));
+
+/** `?from=&to=&site=`: whole UTC days, both included; no site means every site the caller may see. */
+export const dashboardQuerySchema = v.pipe(
+  v.object({
+    from: v.optional(day),
+    to: v.optional(day),
+    site: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,40}$/, 'site is a site id'))),
+  }),
+  v.check((query) => !query.from || !query.to || query.from <= query.to, 'from must not be after to'),
+);
+export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>;
+
+export interface NpsCounts {
+  promoters: number;
+  passives: number;
+  detractors: number;
+  nps: number | null;
+}
+
+/** What the dashboard shows for one range and site choice. Rates are 0–1; null where nothing could be counted. */
+export interface DashboardFigures {
+  range: { from: string; to: string };
+  /** The site chosen, or null for every site the caller may see. */
+  site: string | null;
+  /** Codes issued in the range, and what became of them: a cohort, whenever they were opened or completed. */
+  funnel: {
+    issued: number;
+    opened: number;
+    completed: number;
+    completionRate: number | null;
+    medianMinutesToComplete: number | null;
+  };
+  /** Surveys sent in the range. The response rate is surveys per profile completed in the range. */
+  feedback: NpsCounts & {
+    surveys: number;
+    responseRate: number | null;
+    averages: Record<SurveyQuestion, number | null>;
+  };
+  /** Profiles completed and NPS by the ISO week (Monday) they happened in. */
+  weeks: ({ week: string; completed: number } & NpsCounts)[];
+  /** The same by site, busiest first. */
+  sites: ({ siteId: string; completed: number } & NpsCounts)[];
+}

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, registrations, surveys } from '../../../server/db/schema';
+import { DRIVERS } from '../helpers/test-database';
+import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { addStaff, sessionOf } from '../helpers/staff-session';
+
+const at = (iso: string) => new Date(`${iso}Z`);
+type Scores = [recommend: number, wash: number, cleanliness: number, service: number, value: number];
+
+/**
+ * A month of two sites, each figure below worked out by hand. The range is November 2026; Mondays fall on the
+ * 2nd and the 9th.
+ */
+async function seedMonth(t: TestApp) {
+  const db = t.database.db;
+  let n = 0;
+  async function registration(r: {
+    site: string;
+    created: string;
+    opened?: string;
+    completed?: string;
+    manual?: boolean;
+    surveys?: [string, Scores][];
+  }) {
+    n += 1;
+    const id = crypto.randomUUID();
+    const customerId = r.completed ? crypto.randomUUID() : null;
+    await db.insert(registrations).values({
+      id,
+      mobileNumber: `+120155501${String(n).padStart(2, '0')}`,
+      saleDate: at(r.created),
+      siteId: r.site,
+      isManual: r.manual ?? false,
+      isCompleted: !!r.completed,
+      completedAt: r.completed ? at(r.completed) : null,
+      customerId,
+      openedAt: r.opened ? at(r.opened) : null,
+      createdAt: at(r.created),
+    });
+    if (!customerId) return;
+    await db.insert(customers).values({
+      id: customerId,
+      registrationId: id,
+      mobileNumber: `+120155501${String(n).padStart(2, '0')}`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '1 Main St',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      email: `member${n}@example.com`,
+      vehicleYear: 2020,
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      vehicleColor: 'Blue',
+      isSubscribedToNewsletters: false,
+      isSubscribedToSmsMessaging: false,
+      consentVersion: 'test',
+      isAgreedToTerms: true,
+      termsAgreedAt: at(r.completed!),
+      createdAt: at(r.completed!),
+    });
+    for (const [when, [recommend, wash, cleanliness, service, value]] of r.surveys ?? []) {
+      await db.insert(surveys).values({
+        id: crypto.randomUUID(),
+        customerId,
+        recommendToOthersScore: recommend,
+        washQualityScore: wash,
+        cleanlinessScore: cleanliness,
+        serviceScore: service,
+        valueScore: value,
+        createdAt: at(when),
+      });
+    }
+  }
+
+  // Site 7: two completed (30 min and a day), one opened only, one never opened.
+  await registration({
+    site: '7',
+    created: '2026-11-02T10:00:00',
+    opened: '2026-11-02T10:05:00',
+    completed: '2026-11-02T10:30:00',
+    surveys: [['2026-11-03T12:00:00', [10, 8, 0, 9, 7]]],
+  });
+  await registration({
+    site: '7',
+    created: '2026-11-10T09:00:00',
+    opened: '2026-11-10T12:00:00',
+    completed: '2026-11-11T09:00:00',
+    surveys: [['2026-11-11T10:00:00', [6, 4, 5, 0, 3]]],
+  });
+  await registration({ site: '7', created: '2026-11-20T09:00:00', opened: '2026-11-20T09:30:00' });
+  await registration({ site: '7', created: '2026-11-25T09:00:00' });
+  // Site 12: one completed in an hour with two surveys (the second skips the recommend question); one issued in
+  // October and completed in November, which counts as a completion but not in November's funnel.
+  await registration({
+    site: '12',
+    created: '2026-11-05T08:00:00',
+    opened: '2026-11-05T08:10:00',
+    completed: '2026-11-05T09:00:00',
+    surveys: [
+      ['2026-11-06T08:00:00', [8, 10, 10, 10, 10]],
+      ['2026-11-07T08:00:00', [0, 6, 0, 0, 0]],
+      ['2026-12-01T08:00:00', [1, 1, 1, 1, 1]],
+    ],
+  });
+  await registration({
+    site: '12',
+    created: '2026-10-20T08:00:00',
+    opened: '2026-10-20T08:00:00',
+    completed: '2026-11-03T08:00:00',
+    surveys: [['2026-11-04T08:00:00', [9, 0, 0, 0, 0]]],
+  });
+  // A sign-up without a code: no site, no funnel, left out of every figure.
+  await registration({
+    site: '0',
+    manual: true,
+    created: '2026-11-08T08:00:00',
+    completed: '2026-11-08T08:05:00',
+    surveys: [['2026-11-08T09:00:00', [1, 1, 1, 1, 1]]],
+  });
+}
+
+const november = '?from=2026-11-01&to=2026-11-30';
+
+describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
+  let t: TestApp;
+  let owner: { cookie: string; origin: string };
+  let manager: { cookie: string; origin: string };
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+    await seedMonth(t);
+    await addStaff(t, { email: 'owner@wash.example', role: 'owner' });
+    await addStaff(t, { email: 'site7@wash.example', role: 'manager', sites: ['7'] });
+    owner = await sessionOf(t, 'owner@wash.example');
+    manager = await sessionOf(t, 'site7@wash.example');
+  });
+  afterAll(() => t.close());
+
+  const dashboard = (headers: Record<string, string>, query = november) =>
+    t.call('GET', `/api/admin/dashboard${query}`, { anonymous: true, headers });
+
+  it('gives an owner the funnel, feedback, weeks and sites of every site, as worked out by hand', async () => {
+    const res = await dashboard(owner);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      range: { from: '2026-11-01', to: '2026-11-30' },
+      site: null,
+      funnel: { issued: 5, opened: 4, completed: 3, completionRate: 0.6, medianMinutesToComplete: 60 },
+      feedback: {
+        surveys: 5,
+        responseRate: 1.25,
+        promoters: 2,
+        passives: 1,
+        detractors: 1,
+        nps: 25,
+        averages: {
+          recommendToOthersScore: 8.3,
+          washQualityScore: 7,
+          cleanlinessScore: 7.5,
+          serviceScore: 9.5,
+          valueScore: 6.7,
+        },
+      },
+      weeks: [
+        { week: '2026-11-02', completed: 3, promoters: 2, passives: 1, detractors: 0, nps: 67 },
+        { week: '2026-11-09', completed: 1, promoters: 0, passives: 0, detractors: 1, nps: -100 },
+      ],
+      sites: [
+        { siteId: '12', completed: 2, promoters: 1, passives: 1, detractors: 0, nps: 50 },
+        { siteId: '7', completed: 2, promoters: 1, passives: 0, detractors: 1, nps: 0 },
+      ],
+    });
+  });
+
+  it('narrows to one site when asked', async () => {
+    const res = await dashboard(owner, `${november}&site=12`);
+    expect(res.body.site).toBe('12');
+    expect(res.body.funnel).toEqual({
+      issued: 1,
+      opened: 1,
+      completed: 1,
+      completionRate: 1,
+      medianMinutesToComplete: 60,
+    });
+    expect((res.body.sites as { siteId: string }[]).map((s) => s.siteId)).toEqual(['12']);
+  });
+
+  it('shows a manager only their own sites, and refuses another site even when asked for by name', async () => {
+    const own = await dashboard(manager);
+    expect(own.body.funnel).toEqual({
+      issued: 4,
+      opened: 3,
+      completed: 2,
+      completionRate: 0.5,
+      medianMinutesToComplete: 735,
+    });
+    expect(own.body.feedback).toMatchObject({ surveys: 2, promoters: 1, detractors: 1, nps: 0 });
+    expect((own.body.sites as { siteId: string }[]).map((s) => s.siteId)).toEqual(['7']);
+    const other = await dashboard(manager, `${november}&site=12`);
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(other.body)).not.toContain('"funnel"');
+  });
+
+  it('defaults to the last 30 days, and says so; an empty range has no rates', async () => {
+    const res = await dashboard(owner, '?from=2030-01-01&to=2030-01-31');
+    expect(res.body.funnel).toEqual({
+      issued: 0,
+      opened: 0,
+      completed: 0,
+      completionRate: null,
+      medianMinutesToComplete: null,
+    });
+    expect(res.body.feedback).toMatchObject({ surveys: 0, responseRate: null, nps: null });
+    const defaulted = await dashboard(owner, '');
+    const { from, to } = defaulted.body.range as { from: string; to: string };
+    expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
+    expect(to).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('refuses a range backwards or a date that is not one, and the bearer key sees every site', async () => {
+    expect((await dashboard(owner, '?from=2026-11-30&to=2026-11-01')).status).toBe(400);
+    expect((await dashboard(owner, '?from=yesterday')).status).toBe(400);
+    const key = await dashboard({ authorization: `Bearer ${ADMIN_API_KEY}` });
+    expect(key.status).toBe(200);
+  });
+});
