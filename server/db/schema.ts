@@ -75,7 +75,15 @@ export const customers = pgTable(
     termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('customers_mobile_number_idx').on(table.mobileNumber, table.createdAt)],
+  (table) => [
+    index('customers_mobile_number_idx').on(table.mobileNumber, table.createdAt),
+    // The console's members list: newest first, and found by the start of a name or email, or a number's last 4.
+    index('customers_created_at_id_idx').on(table.createdAt, table.id),
+    index('customers_first_name_search_idx').on(sql`lower(${table.firstName}) text_pattern_ops`),
+    index('customers_last_name_search_idx').on(sql`lower(${table.lastName}) text_pattern_ops`),
+    index('customers_email_search_idx').on(sql`lower(${table.email}) text_pattern_ops`),
+    index('customers_mobile_last_four_idx').on(sql`right(${table.mobileNumber}, 4)`),
+  ],
 );
 
 const score = (name: string) => smallint(name).notNull().default(0);
@@ -101,7 +109,7 @@ export const surveys = pgTable(
       sql`${table.recommendToOthersScore} between 0 and 10 and ${table.washQualityScore} between 0 and 10 and ${table.cleanlinessScore} between 0 and 10 and ${table.serviceScore} between 0 and 10 and ${table.valueScore} between 0 and 10`,
     ),
     index('surveys_customer_id_idx').on(table.customerId),
-    index('surveys_created_at_idx').on(table.createdAt),
+    index('surveys_created_at_id_idx').on(table.createdAt, table.id),
   ],
 );
 

@@ -13,6 +13,7 @@ import { issueRegistration } from '../../registrations/issue-registration';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import { actorOf, allow, authenticate, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
 import { dashboardRoutes } from './dashboard.routes';
+import { memberRoutes } from './members.routes';
 import { staffRoutes } from './staff.routes';
 
 interface AdminDeps extends PrincipalDeps {
@@ -91,5 +92,6 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
 
   app.route('/', staffRoutes(deps));
   app.route('/', dashboardRoutes(deps));
+  app.route('/', memberRoutes(deps));
   return app;
 }

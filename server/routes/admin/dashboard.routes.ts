@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { dashboardQuerySchema } from '../../../src/domain/dashboard';
 import { dashboardFigures } from '../../dashboard/dashboard-figures';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../lib/api-error';
 import { validQuery } from '../../lib/request-input';
 import { describe } from '../../lib/route-description';
-import { allow, visibleSites, type AdminEnv } from './principal';
+import { allow, siteScope, type AdminEnv } from './principal';
 
 /** `GET /api/admin/dashboard?from=&to=&site=`: the funnel, the feedback and NPS, by week and by site. */
 export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
@@ -22,11 +21,7 @@ export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
     validQuery(dashboardQuerySchema),
     async (c) => {
       const query = c.req.valid('query');
-      const visible = visibleSites(c.get('principal'));
-      if (query.site && visible !== 'all' && !visible.includes(query.site)) {
-        throw new ApiError(403, 'forbidden', 'You may see only your own sites.');
-      }
-      const sites = query.site ? [query.site] : visible;
+      const sites = siteScope(c.get('principal'), query.site);
       return c.json(await dashboardFigures(deps.db, { sites, site: query.site ?? null }, query));
     },
   );

@@ -82,6 +82,19 @@ export function visibleSites(principal: Principal): 'all' | string[] {
   return principal.kind === 'staff' && principal.staff.role === 'manager' ? principal.staff.sites : 'all';
 }
 
+/**
+ * The sites a list or figure covers: the one asked for, if the caller may see it (403 otherwise: a manager's
+ * edited request gets nothing of another site), or every site the caller may see.
+ */
+export function siteScope(principal: Principal, site: string | undefined): 'all' | string[] {
+  const visible = visibleSites(principal);
+  if (site === undefined) return visible;
+  if (visible !== 'all' && !visible.includes(site)) {
+    throw new ApiError(403, 'forbidden', 'You may see only your own sites.');
+  }
+  return [site];
+}
+
 export function actorOf(principal: Principal): Actor {
   return principal.kind === 'staff' ? { kind: 'staff', id: principal.staff.id } : { kind: 'key' };
 }

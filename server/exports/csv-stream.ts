@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+
+/**
+ * A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return before one) as a formula:
+ * a member named "=HYPERLINK(…)" must not become a link in the owner's sheet. Such a cell gets a leading
+ * apostrophe, which spreadsheets show as text (OWASP's advice for CSV injection).
+ */
+export function neutralised(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+}
+
+/** How many rows each query fetches: the export never holds more than this many in memory. */
+export const EXPORT_BATCH = 1000;
+
+/**
+ * Rows from `batches` (an async generator reading the database a keyset page at a time) as a UTF-8 CSV stream
+ * with a header row and a byte-order mark, so a spreadsheet reads accents right. Back-pressure reaches the
+ * generator: a slow download reads the database slowly, not into memory.
+ */
+export function csvStream<T>(
+  columns: readonly { header: string; value: (row: T) => string | number | boolean | null }[],
+  batches: AsyncIterable<T[]>,
+): ReadableStream {
+  async function* records() {
+    for await (const batch of batches) {
+      for (const row of batch) yield columns.map(({ value }) => value(row));
+    }
+  }
+  const stringifier = stringify({
+    bom: true,
+    header: true,
+    columns: columns.map(({ header }) => header),
+    cast: {
+      string: neutralised,
+      boolean: (value) => (value ? 'yes' : 'no'),
+    },
+  });
+  const source = Readable.from(records());
+  source.on('error', (error) => stringifier.destroy(error));
+  return Readable.toWeb(source.pipe(stringifier)) as ReadableStream;
+}

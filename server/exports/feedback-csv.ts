@@ -1,0 +1,34 @@
+import { npsBand } from '../../src/domain/dashboard';
+import type { FeedbackQuery } from '../../src/domain/members';
+import type { Db } from '../db/client';
+import { listFeedbackRows, type FeedbackRow } from '../feedback/list-feedback';
+import type { SiteScope } from '../members/list-filters';
+import { csvStream, EXPORT_BATCH } from './csv-stream';
+
+const columns: { header: string; value: (row: FeedbackRow) => string | number | boolean | null }[] = [
+  { header: 'id', value: (r) => r.survey.id },
+  { header: 'created_at', value: (r) => r.survey.createdAt.toISOString() },
+  { header: 'member_id', value: (r) => r.survey.customerId },
+  { header: 'member_name', value: (r) => r.memberName },
+  { header: 'site_id', value: (r) => r.siteId },
+  { header: 'band', value: (r) => npsBand(r.survey.recommendToOthersScore) ?? '' },
+  { header: 'recommend_to_others', value: (r) => r.survey.recommendToOthersScore },
+  { header: 'wash_quality', value: (r) => r.survey.washQualityScore },
+  { header: 'cleanliness', value: (r) => r.survey.cleanlinessScore },
+  { header: 'service', value: (r) => r.survey.serviceScore },
+  { header: 'value', value: (r) => r.survey.valueScore },
+  { header: 'comments', value: (r) => r.survey.comments },
+];
+
+/** Every survey the feedback list's filters select, with its comments; 0 is an unanswered question. */
+export function feedbackCsv(db: Db, sites: SiteScope, filters: Omit<FeedbackQuery, 'limit' | 'after'>): ReadableStream {
+  async function* batches() {
+    let after: string | undefined;
+    do {
+      const page = await listFeedbackRows(db, sites, { ...filters, limit: EXPORT_BATCH, after });
+      yield page.rows;
+      after = page.nextCursor ?? undefined;
+    } while (after);
+  }
+  return csvStream(columns, batches());
+}

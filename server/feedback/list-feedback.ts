@@ -1,0 +1,62 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
+import type { Page } from '../../src/domain/paging';
+import type { Db } from '../db/client';
+import { customers, registrations, surveys } from '../db/schema';
+import { toMemberSurvey } from '../members/find-member';
+import { inDays, inSites, type SiteScope } from '../members/list-filters';
+
+/** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
+function inBand(band: FeedbackQuery['band']): SQL | undefined {
+  const score = surveys.recommendToOthersScore;
+  switch (band) {
+    case 'promoter':
+      return sql`${score} >= 9`;
+    case 'passive':
+      return sql`${score} between 7 and 8`;
+    case 'detractor':
+      return sql`${score} between 1 and 6`;
+    default:
+      return undefined;
+  }
+}
+
+export const feedbackConditions = (sites: SiteScope, query: Omit<FeedbackQuery, 'limit' | 'after'>) =>
+  and(inSites(sites), inDays(surveys.createdAt, query.from, query.to), inBand(query.band));
+
+export const feedbackColumns = {
+  survey: surveys,
+  memberName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
+  siteId: registrations.siteId,
+};
+
+export type FeedbackRow = { survey: typeof surveys.$inferSelect; memberName: string; siteId: string };
+
+export const toFeedbackEntry = ({ survey, memberName, siteId }: FeedbackRow): FeedbackEntry => ({
+  ...toMemberSurvey(survey),
+  memberId: survey.customerId,
+  memberName,
+  siteId,
+});
+
+/** Surveys with their comments, newest first, a keyset page at a time. */
+export async function listFeedbackRows(db: Db, sites: SiteScope, query: FeedbackQuery) {
+  const cursor = query.after
+    ? sql`(${surveys.createdAt}, ${surveys.id}) < (select created_at, id from surveys where id = ${query.after})`
+    : undefined;
+  const rows = await db
+    .select(feedbackColumns)
+    .from(surveys)
+    .innerJoin(customers, eq(customers.id, surveys.customerId))
+    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .where(and(feedbackConditions(sites, query), cursor))
+    .orderBy(desc(surveys.createdAt), desc(surveys.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.survey.id : null };
+}
+
+export async function listFeedback(db: Db, sites: SiteScope, query: FeedbackQuery): Promise<Page<FeedbackEntry>> {
+  const { rows, nextCursor } = await listFeedbackRows(db, sites, query);
+  return { results: rows.map(toFeedbackEntry), nextCursor };
+}

@@ -1,0 +1,73 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { npsBand } from '../../src/domain/dashboard';
+import type { MemberDetail, MemberSurvey } from '../../src/domain/members';
+import { SURVEY_QUESTIONS } from '../../src/domain/survey';
+import type { Db } from '../db/client';
+import { customers, registrations, surveys } from '../db/schema';
+import { pick } from '../lib/pick';
+import { inSites, type SiteScope } from './list-filters';
+
+export const NO_SUCH_MEMBER = 'There is no such member.';
+
+export const toMemberSurvey = (row: typeof surveys.$inferSelect): MemberSurvey => ({
+  id: row.id,
+  createdAt: row.createdAt.toISOString(),
+  scores: pick(row, SURVEY_QUESTIONS),
+  comments: row.comments,
+  band: npsBand(row.recommendToOthersScore),
+});
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * A member's page, or null when there is none the caller may see: another site's member is as absent to a manager
+ * as one that does not exist, so a guessed id tells them nothing.
+ */
+export async function findMember(db: Db, sites: SiteScope, id: string): Promise<MemberDetail | null> {
+  const [row] = await db
+    .select({ customer: customers, registration: registrations })
+    .from(customers)
+    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .where(and(eq(customers.id, id), inSites(sites)));
+  if (!row) return null;
+  const { customer: c, registration: r } = row;
+  const answers = await db
+    .select()
+    .from(surveys)
+    .where(eq(surveys.customerId, c.id))
+    .orderBy(desc(surveys.createdAt), desc(surveys.id));
+  return {
+    id: c.id,
+    profile: pick(c, [
+      'firstName',
+      'lastName',
+      'email',
+      'mobileNumber',
+      'address',
+      'address2',
+      'city',
+      'region',
+      'postalCode',
+    ]),
+    vehicle: { year: c.vehicleYear, make: c.vehicleMake, model: c.vehicleModel, color: c.vehicleColor },
+    consent: {
+      wordingVersion: c.consentVersion,
+      termsAgreedAt: c.termsAgreedAt.toISOString(),
+      sms: { agreed: c.isSubscribedToSmsMessaging, at: iso(c.smsConsentAt) },
+      newsletter: { agreed: c.isSubscribedToNewsletters, at: iso(c.newsletterConsentAt) },
+    },
+    registration: {
+      id: r.id,
+      planName: r.planName,
+      amount: r.amountCents / 100,
+      rechargeDate: r.rechargeDate ?? '',
+      siteId: r.siteId,
+      sourceSystem: r.sourceSystem,
+      isManual: r.isManual,
+      issuedAt: r.createdAt.toISOString(),
+      openedAt: iso(r.openedAt),
+      completedAt: iso(r.completedAt),
+    },
+    surveys: answers.map(toMemberSurvey),
+  };
+}

@@ -1,0 +1,61 @@
+import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { MemberQuery } from '../../src/domain/members';
+import { customers, registrations } from '../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which sites a list covers: every one, or a list (a manager's, or the one chosen). */
+export type SiteScope = 'all' | readonly string[];
+
+export const inSites = (sites: SiteScope): SQL | undefined =>
+  sites === 'all' ? undefined : inArray(registrations.siteId, [...sites]);
+
+/** `from` and `to` as whole UTC days, both included; either may be left open. */
+export function inDays(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+  return and(
+    from ? gte(column, new Date(`${from}T00:00:00Z`)) : undefined,
+    to ? lt(column, new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)) : undefined,
+  );
+}
+
+/** LIKE treats % and _ as wildcards: a search for them finds them. */
+const startingWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Four digits find the mobile numbers ending in them. Otherwise the start of a first name, last name or email;
+ * two words, the start of a first and a last name. Each form has an index (migration 0003).
+ */
+export function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (/^\d{4}$/.test(q)) return sql`right(${customers.mobileNumber}, 4) = ${q}`;
+  const words = q.split(/\s+/);
+  if (words.length === 2) {
+    return and(
+      sql`lower(${customers.firstName}) like ${startingWith(words[0]!)}`,
+      sql`lower(${customers.lastName}) like ${startingWith(words[1]!)}`,
+    );
+  }
+  const start = startingWith(q);
+  return or(
+    sql`lower(${customers.firstName}) like ${start}`,
+    sql`lower(${customers.lastName}) like ${start}`,
+    sql`lower(${customers.email}) like ${start}`,
+  );
+}
+
+export function consenting(consent: MemberQuery['consent']): SQL | undefined {
+  switch (consent) {
+    case 'sms':
+      return eq(customers.isSubscribedToSmsMessaging, true);
+    case 'newsletter':
+      return eq(customers.isSubscribedToNewsletters, true);
+    case 'none':
+      return and(eq(customers.isSubscribedToSmsMessaging, false), eq(customers.isSubscribedToNewsletters, false));
+    default:
+      return undefined;
+  }
+}
+
+/** Every filter of the members list and its export, on customers joined to their registrations. */
+export const memberConditions = (sites: SiteScope, query: Omit<MemberQuery, 'limit' | 'after'>) =>
+  and(inSites(sites), inDays(customers.createdAt, query.from, query.to), matching(query.q), consenting(query.consent));

@@ -1,0 +1,52 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MemberQuery, MemberSummary } from '../../src/domain/members';
+import type { Page } from '../../src/domain/paging';
+import type { Db } from '../db/client';
+import { customers, registrations } from '../db/schema';
+import { memberConditions, type SiteScope } from './list-filters';
+
+/** The columns a members row (and its CSV line) reads. */
+export const memberColumns = {
+  customer: customers,
+  siteId: registrations.siteId,
+  planName: registrations.planName,
+};
+
+export type MemberRow = { customer: typeof customers.$inferSelect; siteId: string; planName: string };
+
+export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): MemberSummary => ({
+  id: customer.id,
+  name: `${customer.firstName} ${customer.lastName}`,
+  email: customer.email,
+  mobileLastFour: customer.mobileNumber.slice(-4),
+  siteId,
+  planName,
+  joinedAt: customer.createdAt.toISOString(),
+  isSubscribedToSmsMessaging: customer.isSubscribedToSmsMessaging,
+  isSubscribedToNewsletters: customer.isSubscribedToNewsletters,
+});
+
+/** Members newest first, one keyset page after `after` (the id of the last member of the previous page). */
+export async function listMemberRows(
+  db: Db,
+  sites: SiteScope,
+  query: MemberQuery,
+): Promise<{ rows: MemberRow[]; nextCursor: string | null }> {
+  const cursor = query.after
+    ? sql`(${customers.createdAt}, ${customers.id}) < (select created_at, id from customers where id = ${query.after})`
+    : undefined;
+  const rows = await db
+    .select(memberColumns)
+    .from(customers)
+    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .where(and(memberConditions(sites, query), cursor))
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.customer.id : null };
+}
+
+export async function listMembers(db: Db, sites: SiteScope, query: MemberQuery): Promise<Page<MemberSummary>> {
+  const { rows, nextCursor } = await listMemberRows(db, sites, query);
+  return { results: rows.map(toMemberSummary), nextCursor };
+}

@@ -1,0 +1,139 @@
+import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
+import * as v from 'valibot';
+import { feedbackQuerySchema, memberQuerySchema } from '../../../src/domain/members';
+import { recordId } from '../../../src/domain/paging';
+import { recordAudit } from '../../audit/record-audit';
+import type { Db } from '../../db/client';
+import { feedbackCsv } from '../../exports/feedback-csv';
+import { membersCsv } from '../../exports/members-csv';
+import { listFeedback } from '../../feedback/list-feedback';
+import { ApiError } from '../../lib/api-error';
+import { validQuery } from '../../lib/request-input';
+import { describe } from '../../lib/route-description';
+import { findMember, NO_SUCH_MEMBER } from '../../members/find-member';
+import { listMembers } from '../../members/list-members';
+import { actorOf, allow, siteScope, type AdminEnv } from './principal';
+
+const LIST_REFUSALS = ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'] as const;
+
+function csvAnswer(body: ReadableStream, name: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+/**
+ * Who joined and what they said: `/members`, `/members/:id`, `/feedback`, and their CSV exports. Managers read
+ * their own sites; exports are for owners, and each is audited, as is each member's page opened.
+ */
+export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+
+  app.get(
+    '/members',
+    describe({
+      summary: 'Members, newest first, a page at a time, found by name, email or last four digits',
+      answers: { 200: '`{ results: [member…], nextCursor }`' },
+      refusals: [...LIST_REFUSALS],
+    }),
+    allow('owner', 'manager'),
+    validQuery(memberQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await listMembers(deps.db, siteScope(c.get('principal'), query.site), query));
+    },
+  );
+
+  app.get(
+    '/members.csv',
+    describe({
+      summary: 'Every member the filters select, as CSV (owners)',
+      answers: { 200: 'text/csv, UTF-8 with a header row; consent columns included.' },
+      refusals: [...LIST_REFUSALS],
+    }),
+    allow('owner'),
+    validQuery(memberQuerySchema),
+    async (c) => {
+      const { limit: _limit, after: _after, ...filters } = c.req.valid('query');
+      const principal = c.get('principal');
+      const sites = siteScope(principal, filters.site);
+      await recordAudit(deps.db, {
+        actor: actorOf(principal),
+        action: 'export',
+        subjectId: 'members',
+        client: c.get('client'),
+      });
+      return csvAnswer(membersCsv(deps.db, sites, filters), 'members');
+    },
+  );
+
+  app.get(
+    '/members/:id',
+    describe({
+      summary: "A member's page: profile, vehicle, consent evidence, registration and surveys",
+      answers: { 200: 'The member.' },
+      refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+    }),
+    allow('owner', 'manager'),
+    validator('param', v.object({ id: recordId(NO_SUCH_MEMBER) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER);
+    }),
+    async (c) => {
+      const principal = c.get('principal');
+      const member = await findMember(deps.db, siteScope(principal, undefined), c.req.valid('param').id);
+      if (!member) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER);
+      await recordAudit(deps.db, {
+        actor: actorOf(principal),
+        action: 'member_viewed',
+        subjectId: member.id,
+        client: c.get('client'),
+      });
+      return c.json(member);
+    },
+  );
+
+  app.get(
+    '/feedback',
+    describe({
+      summary: 'Survey answers with comments, newest first, by score band, site and date',
+      answers: { 200: '`{ results: [survey…], nextCursor }`' },
+      refusals: [...LIST_REFUSALS],
+    }),
+    allow('owner', 'manager'),
+    validQuery(feedbackQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      return c.json(await listFeedback(deps.db, siteScope(c.get('principal'), query.site), query));
+    },
+  );
+
+  app.get(
+    '/feedback.csv',
+    describe({
+      summary: 'Every survey answer the filters select, as CSV (owners)',
+      answers: { 200: 'text/csv, UTF-8 with a header row.' },
+      refusals: [...LIST_REFUSALS],
+    }),
+    allow('owner'),
+    validQuery(feedbackQuerySchema),
+    async (c) => {
+      const { limit: _limit, after: _after, ...filters } = c.req.valid('query');
+      const principal = c.get('principal');
+      const sites = siteScope(principal, filters.site);
+      await recordAudit(deps.db, {
+        actor: actorOf(principal),
+        action: 'export',
+        subjectId: 'feedback',
+        client: c.get('client'),
+      });
+      return csvAnswer(feedbackCsv(deps.db, sites, filters), 'feedback');
+    },
+  );
+
+  return app;
+}
