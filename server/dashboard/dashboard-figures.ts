@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_RANGE_DAYS,
   netPromoterScore,
@@ -10,6 +9,7 @@ import {
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
+import { pick } from '../lib/pick';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -82,17 +82,20 @@ export async function dashboardFigures(
     lt(registrations.completedAt, range.end),
   );
   const surveysInRange = and(issuedCodes, gte(surveys.createdAt, range.start), lt(surveys.createdAt, range.end));
-  // Each survey with the registration (and so the site) its customer came through.
-  const withSites = <T extends PgSelect>(query: T) =>
-    query
-      .innerJoin(customers, eq(customers.id, surveys.customerId))
-      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-      .where(surveysInRange);
 
+  // Completions and surveys are each read once: the range's total, by week and by site in one pass
+  // (GROUPING SETS), which `grouping()` tells apart (0 where the row is grouped by that column).
   const week = (column: AnyColumn) =>
     sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  const byWeekAndSite = (column: AnyColumn) => ({
+    week: week(column),
+    siteId: registrations.siteId,
+    byWeek: sql<boolean>`(grouping(${week(column)}) = 0)`,
+    bySite: sql<boolean>`(grouping(${registrations.siteId}) = 0)`,
+  });
+  const sets = (column: AnyColumn) => sql`grouping sets ((), (${week(column)}), (${registrations.siteId}))`;
 
-  const [funnel, feedback, completedCount, completedByWeek, npsByWeek, completedBySite, npsBySite] = await Promise.all([
+  const [funnelRows, completionRows, surveyRows] = await Promise.all([
     db
       .select({
         issued: count(),
@@ -104,51 +107,43 @@ export async function dashboardFigures(
       })
       .from(registrations)
       .where(and(issuedCodes, gte(registrations.createdAt, range.start), lt(registrations.createdAt, range.end))),
-    withSites(
-      db
-        .select({ surveys: count(), ...npsColumns, ...averageColumns })
-        .from(surveys)
-        .$dynamic(),
-    ),
-    db.select({ completed: count() }).from(registrations).where(completedInRange),
     db
-      .select({ week: week(registrations.completedAt), completed: count() })
+      .select({ ...byWeekAndSite(registrations.completedAt), completed: count() })
       .from(registrations)
       .where(completedInRange)
-      .groupBy(sql`1`),
-    withSites(
-      db
-        .select({ week: week(surveys.createdAt), ...npsColumns })
-        .from(surveys)
-        .$dynamic(),
-    ).groupBy(sql`1`),
+      .groupBy(sets(registrations.completedAt)),
     db
-      .select({ siteId: registrations.siteId, completed: count() })
-      .from(registrations)
-      .where(completedInRange)
-      .groupBy(registrations.siteId),
-    withSites(
-      db
-        .select({ siteId: registrations.siteId, ...npsColumns })
-        .from(surveys)
-        .$dynamic(),
-    ).groupBy(registrations.siteId),
+      .select({ ...byWeekAndSite(surveys.createdAt), surveys: count(), ...npsColumns, ...averageColumns })
+      .from(surveys)
+      .innerJoin(customers, eq(customers.id, surveys.customerId))
+      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .where(surveysInRange)
+      .groupBy(sets(surveys.createdAt)),
   ]);
 
-  const f = funnel[0]!;
-  const fb = feedback[0]!;
-  const completed = completedCount[0]!.completed;
   const noNps = { promoters: 0, passives: 0, detractors: 0 };
+  const totalOf = <T extends { byWeek: unknown; bySite: unknown }>(rows: T[]) =>
+    rows.find((row) => !row.byWeek && !row.bySite);
+  const f = funnelRows[0]!;
+  const completed = totalOf(completionRows)?.completed ?? 0;
+  const fb = totalOf(surveyRows) ?? {
+    surveys: 0,
+    ...noNps,
+    ...(Object.fromEntries(SURVEY_QUESTIONS.map((q) => [q, null])) as Record<SurveyQuestion, null>),
+  };
 
-  const weeks = new Map<string, { completed: number; promoters: number; passives: number; detractors: number }>();
-  for (const row of completedByWeek) weeks.set(row.week, { ...noNps, completed: row.completed });
-  for (const { week: key, ...counts } of npsByWeek)
-    weeks.set(key, { completed: weeks.get(key)?.completed ?? 0, ...counts });
-
-  const sites = new Map<string, { completed: number; promoters: number; passives: number; detractors: number }>();
-  for (const row of completedBySite) sites.set(row.siteId, { ...noNps, completed: row.completed });
-  for (const { siteId, ...counts } of npsBySite)
-    sites.set(siteId, { completed: sites.get(siteId)?.completed ?? 0, ...counts });
+  type Tally = { completed: number; promoters: number; passives: number; detractors: number };
+  const weeks = new Map<string, Tally>();
+  const sites = new Map<string, Tally>();
+  const tallyOf = (row: { byWeek: unknown; week: string; siteId: string }) => {
+    const [map, key] = row.byWeek ? [weeks, row.week] : [sites, row.siteId];
+    if (!map.has(key)) map.set(key, { completed: 0, ...noNps });
+    return map.get(key)!;
+  };
+  for (const row of completionRows) if (row.byWeek || row.bySite) tallyOf(row).completed = row.completed;
+  for (const row of surveyRows) {
+    if (row.byWeek || row.bySite) Object.assign(tallyOf(row), pick(row, ['promoters', 'passives', 'detractors']));
+  }
 
   return {
     range: { from: range.from, to: range.to },

@@ -42,6 +42,8 @@ export const registrations = pgTable(
     // The console's figures and lists: a date range, within a site or across all of them.
     index('registrations_created_at_idx').on(table.createdAt),
     index('registrations_site_id_created_at_idx').on(table.siteId, table.createdAt),
+    index('registrations_completed_at_idx').on(table.completedAt),
+    index('registrations_site_id_completed_at_idx').on(table.siteId, table.completedAt),
   ],
 );
 

@@ -6,4 +6,6 @@ CREATE INDEX "customers_email_search_idx" ON "customers" USING btree (lower("ema
 CREATE INDEX "customers_mobile_last_four_idx" ON "customers" USING btree (right("mobile_number", 4));--> statement-breakpoint
 CREATE INDEX "registrations_created_at_idx" ON "registrations" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "registrations_site_id_created_at_idx" ON "registrations" USING btree ("site_id","created_at");--> statement-breakpoint
+CREATE INDEX "registrations_completed_at_idx" ON "registrations" USING btree ("completed_at");--> statement-breakpoint
+CREATE INDEX "registrations_site_id_completed_at_idx" ON "registrations" USING btree ("site_id","completed_at");--> statement-breakpoint
 CREATE INDEX "surveys_created_at_id_idx" ON "surveys" USING btree ("created_at","id");

@@ -1,0 +1,50 @@
+import { count, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFigures } from '../../../server/dashboard/dashboard-figures';
+import type { Database } from '../../../server/db/client';
+import { customers, registrations, surveys } from '../../../server/db/schema';
+import { seedDemoData } from '../../../server/demo/demo-data';
+import { openTestDatabase } from '../helpers/test-database';
+
+describe('the demo data', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    await seedDemoData(database.db, { members: 1_500, surveys: 700, now: new Date('2026-11-24T12:00:00Z') });
+  });
+  afterAll(() => database.close());
+
+  const rows = async (table: typeof customers | typeof registrations | typeof surveys) =>
+    (await database.db.select({ n: count() }).from(table))[0]!.n;
+
+  it('holds the members and surveys asked for, and a fifth as many codes never completed', async () => {
+    expect(await rows(customers)).toBe(1_500);
+    expect(await rows(surveys)).toBe(700);
+    expect(await rows(registrations)).toBe(1_800);
+    const opened = await database.db
+      .select({ n: count() })
+      .from(registrations)
+      .where(isNotNull(registrations.openedAt));
+    expect(opened[0]!.n).toBeGreaterThan(1_500);
+    expect(opened[0]!.n).toBeLessThan(1_800);
+  });
+
+  it('spreads a year over six sites, with promoters, passives and detractors', async () => {
+    const figures = await dashboardFigures(
+      database.db,
+      { sites: 'all', site: null },
+      { from: '2025-11-24', to: '2026-11-24' },
+      new Date('2026-11-24T12:00:00Z'),
+    );
+    expect(figures.funnel.issued).toBe(1_800);
+    expect(figures.sites.map((site) => site.siteId).sort()).toEqual(['1', '12', '15', '22', '3', '7']);
+    expect(figures.weeks.length).toBeGreaterThan(50);
+    expect(figures.feedback.promoters).toBeGreaterThan(0);
+    expect(figures.feedback.passives).toBeGreaterThan(0);
+    expect(figures.feedback.detractors).toBeGreaterThan(0);
+  });
+
+  it('refuses a database that already has members', async () => {
+    await expect(seedDemoData(database.db, { members: 1, surveys: 0 })).rejects.toThrow(/already has members/);
+  });
+});
