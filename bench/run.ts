@@ -1,6 +1,7 @@
 import { runApiSection } from './sections/api';
 import { runBundleSection } from './sections/bundle';
 import { runPageLoadSection } from './sections/page-load';
+import { runOperatorSection } from './sections/operator';
 import { runPhoneInputSection } from './sections/phone-input';
 import { loadBudget } from './lib/budget';
 import { CleanupStack } from './lib/cleanup-stack';
@@ -22,6 +23,7 @@ const SECTIONS: Section[] = [
   { name: 'page', title: '2. Page load (Lighthouse)', timeoutSeconds: 420, run: runPageLoadSection },
   { name: 'api', title: '3. API', timeoutSeconds: 480, run: runApiSection },
   { name: 'phone', title: '4. Phone input', timeoutSeconds: 120, run: runPhoneInputSection },
+  { name: 'operator', title: '5. Operator console', timeoutSeconds: 420, run: runOperatorSection },
 ];
 
 const ALIASES: Record<string, string> = { 'page-load': 'page', lighthouse: 'page', 'phone-input': 'phone' };

@@ -16,6 +16,8 @@ export interface Budget {
     rss: { afterRequests: number; maxGrowthMb: number; maxGrowthPercent: number };
   };
   phoneInput: { maxMedianMsPerKeystroke: number };
+  /** The console's queries on a seeded chain: its size, and the dashboard's p99 on PGlite. */
+  operator: { members: number; surveys: number; dashboardMaxP99Ms: number };
 }
 
 export function loadBudget(): Budget {
@@ -26,6 +28,7 @@ export function loadBudget(): Budget {
     'api.tokenLookup': budget.api?.tokenLookup,
     'api.rss': budget.api?.rss,
     phoneInput: budget.phoneInput,
+    operator: budget.operator,
   };
   const missing = Object.entries(parts).filter(([, part]) => part === undefined);
   if (missing.length > 0) throw new Error(`${budgetFile} lacks ${missing.map(([name]) => name).join(', ')}`);
