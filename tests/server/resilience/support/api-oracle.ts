@@ -23,16 +23,24 @@ const ERROR_CODES = {
   internal_error: true,
 } satisfies Record<ApiErrorCode, true>;
 
-/** What a write can change: rows added, registrations closed, idempotency keys claimed. */
+/** What a write can change: rows added, registrations closed or first opened, idempotency keys claimed. */
 export interface RowCounts {
   customers: number;
   surveys: number;
   registrations: number;
   completed: number;
+  opened: number;
   idempotencyKeys: number;
 }
 
-export const NO_WRITES: RowCounts = { customers: 0, surveys: 0, registrations: 0, completed: 0, idempotencyKeys: 0 };
+export const NO_WRITES: RowCounts = {
+  customers: 0,
+  surveys: 0,
+  registrations: 0,
+  completed: 0,
+  opened: 0,
+  idempotencyKeys: 0,
+};
 
 /** The rows of a raw query (`Db` spans both drivers, so `execute` cannot type its answer by itself). */
 export async function selectRows<Row>(db: Db, query: SQL): Promise<Row[]> {
@@ -49,6 +57,7 @@ export async function countRows(db: Db): Promise<RowCounts> {
       (select count(*)::int from surveys) as surveys,
       (select count(*)::int from registrations) as registrations,
       (select count(*)::int from registrations where is_completed) as completed,
+      (select count(*)::int from registrations where opened_at is not null) as opened,
       (select count(*)::int from idempotency_keys) as "idempotencyKeys"`,
   );
   return counts!;
@@ -60,6 +69,7 @@ export function difference(after: RowCounts, before: RowCounts): RowCounts {
     surveys: after.surveys - before.surveys,
     registrations: after.registrations - before.registrations,
     completed: after.completed - before.completed,
+    opened: after.opened - before.opened,
     idempotencyKeys: after.idempotencyKeys - before.idempotencyKeys,
   };
 }
