@@ -37,7 +37,9 @@ httpServer.on('request', (req, res) => {
     // Not a module or a public file: the SPA's page, as Vite transforms it, with the runtime configuration.
     void (async () => {
       try {
-        const template = await readFile(`${root}index.html`, 'utf8');
+        // The console's paths get its own page (admin.html), as the built server gives them.
+        const page = /^\/admin(?:[/?#]|$)/.test(req.url ?? '') ? 'admin.html' : 'index.html';
+        const template = await readFile(`${root}${page}`, 'utf8');
         const html = await vite.transformIndexHtml(req.url ?? '/', template);
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
         res.end(injectRuntimeConfig(html, runtimeConfig(env)));

@@ -19,10 +19,11 @@ const distDir = `${root}dist`;
 const env = loadEnv();
 const logger = jsonLogger();
 
-if (!existsSync(`${distDir}/index.html`)) {
-  console.log('Building the app (first start)...');
+if (!existsSync(`${distDir}/index.html`) || !existsSync(`${distDir}/console/admin.html`)) {
+  console.log('Building the app and the console (first start)...');
   const { build } = await import('vite');
   await build({ root, logLevel: 'warn' });
+  await build({ root, configFile: `${root}vite.console.config.ts`, logLevel: 'warn' });
 }
 
 const database = await openDatabase({

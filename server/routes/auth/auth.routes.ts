@@ -86,7 +86,12 @@ export function authRoutes(deps: AuthDeps): Hono {
         : await deps.auth.handler(forwarded(c, JSON.stringify({ email, password, rememberMe: true })));
       if (response?.ok && member) {
         await recordAudit(deps.db, { actor: { kind: 'staff', id: member.id }, action: 'sign_in', client });
-        return response;
+        // The library answers the session token in the body too; the cookie is where it belongs (HttpOnly), so the
+        // body is the staff member, and only the cookie carries the session.
+        const answer = new Response(JSON.stringify(member), { status: 200, headers: response.headers });
+        answer.headers.set('content-type', 'application/json');
+        answer.headers.delete('content-length');
+        return answer;
       }
       if (response && response.status !== 401) return inOurContract(response);
 

@@ -23,6 +23,16 @@ describe.each(DRIVERS)('staff sign-in on %s', (driver) => {
   it('signs an owner in with an HttpOnly, Secure, SameSite=Lax session cookie, and audits it', async () => {
     const res = await signIn(t, 'Owner@Wash.example');
     expect(res.status).toBe(200);
+    // The session is in the cookie only: the body is the staff member, with no token a script could read.
+    expect(res.body).toEqual({
+      id: owner.id,
+      email: 'owner@wash.example',
+      name: '',
+      role: 'owner',
+      sites: [],
+      disabled: false,
+      createdAt: expect.any(String),
+    });
     const cookie = res.headers.getSetCookie().find((line) => line.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Secure/i);

@@ -1,0 +1,34 @@
+import { fromPromise } from 'xstate';
+import type { ApiErrorBody } from '../../src/domain/api-error';
+import type { StaffMember } from '../../src/domain/staff';
+import { bodyOf, isSuccess, UnexpectedStatusError, type HttpResponse } from '../http-response';
+import type { SignInOutcome, SignInRequest } from './sign-in.types';
+
+/** The two calls a sign-in makes: the library's sign-in, then who the session belongs to. */
+export interface SignInHttp {
+  signIn: (request: SignInRequest) => Promise<HttpResponse & { headers?: { get(name: string): string | null } }>;
+  me: () => Promise<HttpResponse>;
+}
+
+/** 401 (and a 403 from a disabled or foreign request) is "wrong credentials"; 429 says for how long; 5xx retries. */
+export const signInActor = (http: SignInHttp) =>
+  fromPromise<SignInOutcome, SignInRequest>(async ({ input }) => {
+    const response = await http.signIn(input);
+    if (response.status === 429) {
+      const seconds = Number(response.headers?.get('retry-after') ?? '');
+      return { kind: 'throttled', retryAfterSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 60 };
+    }
+    if (response.status === 400) {
+      const issues = ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error?.issues ?? {};
+      const errors = Object.fromEntries(
+        Object.entries(issues).filter(([field]) => field === 'email' || field === 'password'),
+      );
+      if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+      return { kind: 'wrongCredentials' };
+    }
+    if (response.status === 401 || response.status === 403) return { kind: 'wrongCredentials' };
+    if (!isSuccess(response.status)) throw new UnexpectedStatusError(response.status);
+    const me = await http.me();
+    if (!isSuccess(me.status)) throw new UnexpectedStatusError(me.status);
+    return { kind: 'signedIn', staff: (await me.json()) as StaffMember };
+  });

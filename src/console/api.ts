@@ -1,0 +1,25 @@
+import ky from 'ky';
+
+/**
+ * The console's client: its routes are authenticated by the session cookie, not by the customer app's key. Any
+ * status is an answer (the flows decide what it means); a 401 on a page's query sends the staff member to sign in.
+ */
+export const consoleApi = ky.create({
+  prefixUrl: '/api',
+  credentials: 'same-origin',
+  timeout: 15_000,
+  retry: 0,
+  throwHttpErrors: false,
+});
+
+export class SignedOutError extends Error {
+  override readonly name = 'SignedOutError';
+}
+
+/** GET a console resource as JSON; throws SignedOutError on 401, and an Error on any other refusal. */
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await consoleApi.get(path);
+  if (response.status === 401) throw new SignedOutError('Signed out');
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return await response.json();
+}

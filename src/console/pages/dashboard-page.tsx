@@ -1,0 +1,187 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DashboardFigures } from '../../domain/dashboard';
+import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
+import buttons from '../../components/buttons/buttons.module.css';
+import { TextField } from '../../components/fields/text-field';
+import { getJson } from '../api';
+import styles from '../console.module.css';
+import { downloadCsv, figure, percent, signed } from '../format';
+
+/** `/admin`: the funnel and the feedback for a range of days and a site, with the figures by week and by site. */
+export function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const query = params.toString();
+  const { data, error } = useQuery({
+    queryKey: ['admin', 'dashboard', query],
+    queryFn: () => getJson<DashboardFigures>(`admin/dashboard${query ? `?${query}` : ''}`),
+  });
+  useEffect(() => {
+    document.title = 'Dashboard · Club Profile console';
+  }, []);
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          name="from"
+          label="From"
+          type="date"
+          value={params.get('from') ?? data?.range.from ?? ''}
+          onValueChange={(v) => set('from', v)}
+        />
+        <TextField
+          name="to"
+          label="To"
+          type="date"
+          value={params.get('to') ?? data?.range.to ?? ''}
+          onValueChange={(v) => set('to', v)}
+        />
+        <TextField
+          name="site"
+          label="Site"
+          placeholder="All sites"
+          value={params.get('site') ?? ''}
+          onValueChange={(v) => set('site', v)}
+        />
+      </form>
+      {error && <p className={styles.alert}>The figures could not be loaded ({error.message}).</p>}
+      {!data && !error && <p>Loading...</p>}
+      {data && <Figures data={data} />}
+    </>
+  );
+}
+
+function Figures({ data }: { data: DashboardFigures }) {
+  const { funnel, feedback } = data;
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="funnel-heading">
+        <h2 id="funnel-heading">Funnel</h2>
+        <p className={styles.muted}>
+          Codes issued from {data.range.from} to {data.range.to}
+          {data.site ? `, site ${data.site}` : ''}, and what became of them.
+        </p>
+        <dl className={styles.figures}>
+          <Figure term="Codes issued" value={figure(funnel.issued)} />
+          <Figure term="Links opened" value={figure(funnel.opened)} />
+          <Figure term="Profiles completed" value={figure(funnel.completed)} />
+          <Figure term="Completion rate" value={percent(funnel.completionRate)} />
+          <Figure
+            term="Median time to complete"
+            value={funnel.medianMinutesToComplete === null ? '—' : `${funnel.medianMinutesToComplete} min`}
+          />
+        </dl>
+      </section>
+      <section className={styles.card} aria-labelledby="feedback-heading">
+        <h2 id="feedback-heading">Feedback</h2>
+        <dl className={styles.figures}>
+          <Figure term="Surveys" value={figure(feedback.surveys)} />
+          <Figure term="Response rate" value={percent(feedback.responseRate)} />
+          <Figure term="NPS" value={signed(feedback.nps)} />
+          <Figure
+            term="Promoters / passives / detractors"
+            value={`${feedback.promoters} / ${feedback.passives} / ${feedback.detractors}`}
+          />
+        </dl>
+        <h3>Average scores (1–10, answered questions only)</h3>
+        <div className={styles.tableWrap} tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Question</th>
+                <th scope="col">Average</th>
+              </tr>
+            </thead>
+            <tbody>
+              {SURVEY_QUESTIONS.map((question) => (
+                <tr key={question}>
+                  <td>{SURVEY_QUESTION_TEXTS[question]}</td>
+                  <td>{feedback.averages[question] ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <Breakdown
+        title="By week"
+        header={['Week of', 'Profiles completed', 'NPS']}
+        rows={data.weeks.map((week) => [week.week, week.completed, signed(week.nps)])}
+        file={`by-week-${data.range.from}-${data.range.to}.csv`}
+      />
+      <Breakdown
+        title="By site"
+        header={['Site', 'Profiles completed', 'NPS']}
+        rows={data.sites.map((site) => [site.siteId, site.completed, signed(site.nps)])}
+        file={`by-site-${data.range.from}-${data.range.to}.csv`}
+      />
+    </>
+  );
+}
+
+function Figure({ term, value }: { term: string; value: string }) {
+  return (
+    <div className={styles.figure}>
+      <dt>{term}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function Breakdown({
+  title,
+  header,
+  rows,
+  file,
+}: {
+  title: string;
+  header: string[];
+  rows: (string | number)[][];
+  file: string;
+}) {
+  return (
+    <section className={styles.card} aria-label={title}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p className={styles.muted}>Nothing in this range.</p>
+      ) : (
+        <div className={styles.tableWrap} tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                {header.map((cell) => (
+                  <th scope="col" key={cell}>
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={String(row[0])}>
+                  {row.map((cell, i) => (
+                    <td key={i}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, header, rows)}>
+          Download CSV
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useOutletContext, useSearchParams } from 'react-router-dom';
+import type { MemberSummary } from '../../domain/members';
+import type { Page } from '../../domain/paging';
+import type { StaffMember } from '../../domain/staff';
+import buttons from '../../components/buttons/buttons.module.css';
+import { SelectField } from '../../components/fields/select-field';
+import { TextField } from '../../components/fields/text-field';
+import { getJson } from '../api';
+import styles from '../console.module.css';
+import { when } from '../format';
+
+const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
+
+/** `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent. */
+export function MembersPage() {
+  const staff = useOutletContext<StaffMember>();
+  const [params, setParams] = useSearchParams();
+  const filters = new URLSearchParams(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
+  const query = useInfiniteQuery({
+    queryKey: ['admin', 'members', filters.toString()],
+    initialPageParam: '',
+    queryFn: ({ pageParam }) => {
+      const page = new URLSearchParams(filters);
+      if (pageParam) page.set('after', pageParam);
+      return getJson<Page<MemberSummary>>(`admin/members?${page.toString()}`);
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  useEffect(() => {
+    document.title = 'Members · Club Profile console';
+  }, []);
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  const members = query.data?.pages.flatMap((page) => page.results) ?? [];
+
+  return (
+    <>
+      <h1>Members</h1>
+      <form className={`${styles.card} ${styles.filters}`} role="search" onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          name="q"
+          label="Search"
+          type="search"
+          placeholder="Name, email or last 4 digits"
+          value={params.get('q') ?? ''}
+          onValueChange={(v) => set('q', v)}
+        />
+        <TextField
+          name="site"
+          label="Site"
+          placeholder="All sites"
+          value={params.get('site') ?? ''}
+          onValueChange={(v) => set('site', v)}
+        />
+        <TextField
+          name="from"
+          label="Joined from"
+          type="date"
+          value={params.get('from') ?? ''}
+          onValueChange={(v) => set('from', v)}
+        />
+        <TextField
+          name="to"
+          label="Joined to"
+          type="date"
+          value={params.get('to') ?? ''}
+          onValueChange={(v) => set('to', v)}
+        />
+        <SelectField
+          name="consent"
+          label="Consent"
+          value={params.get('consent') ?? ''}
+          options={[
+            { value: 'sms', label: 'Texts' },
+            { value: 'newsletter', label: 'Emails' },
+            { value: 'none', label: 'Neither' },
+          ]}
+          onValueChange={(v) => set('consent', v)}
+        />
+      </form>
+      {staff.role === 'owner' && (
+        <p>
+          <a
+            className={`${buttons.secondary} ${styles.buttonLink}`}
+            href={`/api/admin/members.csv?${filters.toString()}`}
+            download
+          >
+            Download CSV
+          </a>
+        </p>
+      )}
+      {query.error && <p className={styles.alert}>The members could not be loaded.</p>}
+      <div className={styles.tableWrap} tabIndex={0}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>
+            {query.isPending ? 'Loading...' : `${members.length}${query.hasNextPage ? '+' : ''} members, newest first`}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Phone</th>
+              <th scope="col">Site</th>
+              <th scope="col">Joined</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <td>
+                  <Link to={`/members/${member.id}`}>{member.name}</Link>
+                </td>
+                <td>{member.email}</td>
+                <td>•••{member.mobileLastFour}</td>
+                <td>{member.siteId}</td>
+                <td>{when(member.joinedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {query.hasNextPage && (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { apiHeaders, completedCode } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
+import { addStaffMember, ownSite, signIn, STAFF_PASSWORD } from './support/console';
+
+test('a wrong password says so without telling whether the email exists, and keeps the email', async ({
+  page,
+  request,
+}) => {
+  const owner = await addStaffMember(request, 'owner');
+  for (const email of [owner, 'nobody@wash.example']) {
+    await page.goto('/admin/sign-in');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toBeFocused();
+  }
+  await expectNoSeriousViolations(page);
+});
+
+test('the console asks for sign-in first, and sign-out ends the session', async ({ page, request }) => {
+  const owner = await addStaffMember(request, 'owner');
+  await page.goto('/admin/members');
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fmembers$/);
+  await page.getByLabel('Email').fill(owner);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+  await expect(page.getByText(`${owner} · owner`)).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+});
+
+test('an owner sees a customer’s profile and survey arrive, finds the member, and exports them', async ({
+  page,
+  request,
+}) => {
+  const site = ownSite();
+  const owner = await addStaffMember(request, 'owner');
+  await signIn(page, owner, `/admin?site=${site}`);
+  const figure = (term: string) => page.locator('dt', { hasText: term }).locator('+ dd');
+  await expect(figure('Profiles completed')).toHaveText('0');
+  await expect(figure('NPS')).toHaveText('—');
+  await expectNoSeriousViolations(page);
+
+  // Meanwhile, a customer completes a profile and answers the survey (their own browser: the API here).
+  const { customer } = await completedCode(request, { siteId: site });
+  const survey = await request.post('/api/surveys', {
+    headers: apiHeaders,
+    data: { customerId: customer.id, recommendToOthersScore: 10, washQualityScore: 9, comments: 'Spotless.' },
+  });
+  expect(survey.status()).toBe(201);
+
+  await page.reload();
+  await expect(figure('Profiles completed')).toHaveText('1');
+  await expect(figure('NPS')).toHaveText('+100');
+  await expect(page.getByRole('region', { name: 'By site' }).getByRole('cell', { name: site })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Site', exact: true }).fill(site);
+  await page.getByRole('link', { name: 'Rosa Alvarez' }).click();
+  await expect(page.getByRole('heading', { name: 'Rosa Alvarez' })).toBeVisible();
+  await expect(page.getByText('Spotless.')).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  await page.goBack();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const rows = parse<Record<string, string>>(readFileSync(file, 'utf8'), { bom: true, columns: true });
+  expect(rows).toEqual([
+    expect.objectContaining({ first_name: 'Rosa', last_name: 'Alvarez', site_id: site, sms_consent: 'no' }),
+  ]);
+
+  await page.getByRole('link', { name: 'Feedback' }).click();
+  await expect(page.getByText('Spotless.').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('link', { name: 'Staff', exact: true }).click();
+  await expect(
+    page.getByRole('region', { name: 'Who may sign in' }).getByRole('cell', { name: owner, exact: true }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('a cashier issues a code whose QR code scans back to the link', async ({ page, request }) => {
+  const site = ownSite();
+  const manager = await addStaffMember(request, 'manager', [site]);
+  await signIn(page, manager, '/admin/issue');
+  await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Issue code' }).click();
+  await expect(page.getByText('Plan name is required')).toBeVisible();
+
+  await page.getByLabel('Mobile number').fill('2015550143');
+  await page.getByLabel('Plan name').fill('Unlimited Wash Club');
+  await page.getByLabel('Amount ($)').fill('29.99');
+  await expect(page.getByLabel('Site')).toHaveValue(site);
+  // The phone input reads the number once typing pauses; its message goes when it has.
+  await expect(page.getByText('Enter a valid mobile number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue code' }).click();
+  await expect(page.getByRole('heading', { name: 'Code issued' })).toBeVisible();
+  const link = (await page.getByTestId('issued-link').textContent())!.trim();
+  expect(link).toMatch(/\/\?id=[A-Za-z0-9_-]{32}$/);
+
+  const png = PNG.sync.read(await page.getByTestId('issued-qr').screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(decoded?.data).toBe(link);
+  await expectNoSeriousViolations(page);
+
+  const lookup = await request.get(`/api/registration-tokens/${link.split('=')[1]}`, { headers: apiHeaders });
+  expect(await lookup.json()).toMatchObject({
+    planName: 'Unlimited Wash Club',
+    siteId: site,
+    mobileNumber: '+12015550143',
+  });
+});
+
+test('a manager sees only their own site, and no Staff page', async ({ page, request }) => {
+  const [mine, theirs] = [ownSite(), ownSite()];
+  await completedCode(request, { siteId: theirs });
+  const manager = await addStaffMember(request, 'manager', [mine]);
+  await signIn(page, manager, '/admin/members');
+  await expect(page.getByRole('heading', { name: 'Members', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+  await expect(page.getByText(/0 members/)).toBeVisible();
+  await page.goto(`/admin?site=${theirs}`);
+  await expect(page.getByText('The figures could not be loaded')).toBeVisible();
+});
