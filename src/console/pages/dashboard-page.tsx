@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { DashboardFigures } from '../../domain/dashboard';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import buttons from '../../components/buttons/buttons.module.css';
 import { TextField } from '../../components/fields/text-field';
 import { getJson } from '../api';
+import { useUrlFilters } from '../list-query';
 import styles from '../console.module.css';
 import { downloadCsv, figure, percent, signed } from '../format';
 
 /** `/admin`: the funnel and the feedback for a range of days and a site, with the figures by week and by site. */
 export function DashboardPage() {
-  const [params, setParams] = useSearchParams();
-  const query = params.toString();
+  const { value, filters, set } = useUrlFilters(['from', 'to', 'site']);
+  const query = filters.toString();
   const { data, error } = useQuery({
     queryKey: ['admin', 'dashboard', query],
     queryFn: () => getJson<DashboardFigures>(`admin/dashboard${query ? `?${query}` : ''}`),
@@ -20,12 +20,6 @@ export function DashboardPage() {
   useEffect(() => {
     document.title = 'Dashboard · Club Profile console';
   }, []);
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
 
   return (
     <>
@@ -35,21 +29,21 @@ export function DashboardPage() {
           name="from"
           label="From"
           type="date"
-          value={params.get('from') ?? data?.range.from ?? ''}
+          value={value('from') || (data?.range.from ?? '')}
           onValueChange={(v) => set('from', v)}
         />
         <TextField
           name="to"
           label="To"
           type="date"
-          value={params.get('to') ?? data?.range.to ?? ''}
+          value={value('to') || (data?.range.to ?? '')}
           onValueChange={(v) => set('to', v)}
         />
         <TextField
           name="site"
           label="Site"
           placeholder="All sites"
-          value={params.get('site') ?? ''}
+          value={value('site')}
           onValueChange={(v) => set('site', v)}
         />
       </form>

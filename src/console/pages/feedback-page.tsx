@@ -1,13 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router-dom';
+import { Link, useOutletContext } from 'react-router-dom';
 import type { FeedbackEntry } from '../../domain/members';
-import type { Page } from '../../domain/paging';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
-import { getJson } from '../api';
+import { usePagedList, useUrlFilters } from '../list-query';
 import styles from '../console.module.css';
 import { when } from '../format';
 
@@ -16,28 +14,12 @@ const FILTERS = ['band', 'site', 'from', 'to'] as const;
 /** `/admin/feedback`: survey answers with comments, newest first; detractors stand out. */
 export function FeedbackPage() {
   const staff = useOutletContext<StaffMember>();
-  const [params, setParams] = useSearchParams();
-  const filters = new URLSearchParams(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-  const query = useInfiniteQuery({
-    queryKey: ['admin', 'feedback', filters.toString()],
-    initialPageParam: '',
-    queryFn: ({ pageParam }) => {
-      const page = new URLSearchParams(filters);
-      if (pageParam) page.set('after', pageParam);
-      return getJson<Page<FeedbackEntry>>(`admin/feedback?${page.toString()}`);
-    },
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const { value, filters, set } = useUrlFilters(FILTERS);
+  const query = usePagedList<FeedbackEntry>('admin/feedback', filters);
   useEffect(() => {
     document.title = 'Feedback · Club Profile console';
   }, []);
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-  const entries = query.data?.pages.flatMap((page) => page.results) ?? [];
+  const entries = query.items;
 
   return (
     <>
@@ -46,7 +28,7 @@ export function FeedbackPage() {
         <SelectField
           name="band"
           label="Score"
-          value={params.get('band') ?? ''}
+          value={value('band')}
           options={[
             { value: 'detractor', label: 'Detractors (1–6)' },
             { value: 'passive', label: 'Passives (7–8)' },
@@ -58,23 +40,11 @@ export function FeedbackPage() {
           name="site"
           label="Site"
           placeholder="All sites"
-          value={params.get('site') ?? ''}
+          value={value('site')}
           onValueChange={(v) => set('site', v)}
         />
-        <TextField
-          name="from"
-          label="From"
-          type="date"
-          value={params.get('from') ?? ''}
-          onValueChange={(v) => set('from', v)}
-        />
-        <TextField
-          name="to"
-          label="To"
-          type="date"
-          value={params.get('to') ?? ''}
-          onValueChange={(v) => set('to', v)}
-        />
+        <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
+        <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
       </form>
       {staff.role === 'owner' && (
         <p>

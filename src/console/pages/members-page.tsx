@@ -1,13 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router-dom';
+import { Link, useOutletContext } from 'react-router-dom';
 import type { MemberSummary } from '../../domain/members';
-import type { Page } from '../../domain/paging';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
-import { getJson } from '../api';
+import { usePagedList, useUrlFilters } from '../list-query';
 import styles from '../console.module.css';
 import { when } from '../format';
 
@@ -16,28 +14,12 @@ const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
 /** `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent. */
 export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
-  const [params, setParams] = useSearchParams();
-  const filters = new URLSearchParams(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])));
-  const query = useInfiniteQuery({
-    queryKey: ['admin', 'members', filters.toString()],
-    initialPageParam: '',
-    queryFn: ({ pageParam }) => {
-      const page = new URLSearchParams(filters);
-      if (pageParam) page.set('after', pageParam);
-      return getJson<Page<MemberSummary>>(`admin/members?${page.toString()}`);
-    },
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const { value, filters, set } = useUrlFilters(FILTERS);
+  const query = usePagedList<MemberSummary>('admin/members', filters);
   useEffect(() => {
     document.title = 'Members · Club Profile console';
   }, []);
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true });
-  };
-  const members = query.data?.pages.flatMap((page) => page.results) ?? [];
+  const members = query.items;
 
   return (
     <>
@@ -48,34 +30,28 @@ export function MembersPage() {
           label="Search"
           type="search"
           placeholder="Name, email or last 4 digits"
-          value={params.get('q') ?? ''}
+          value={value('q')}
           onValueChange={(v) => set('q', v)}
         />
         <TextField
           name="site"
           label="Site"
           placeholder="All sites"
-          value={params.get('site') ?? ''}
+          value={value('site')}
           onValueChange={(v) => set('site', v)}
         />
         <TextField
           name="from"
           label="Joined from"
           type="date"
-          value={params.get('from') ?? ''}
+          value={value('from')}
           onValueChange={(v) => set('from', v)}
         />
-        <TextField
-          name="to"
-          label="Joined to"
-          type="date"
-          value={params.get('to') ?? ''}
-          onValueChange={(v) => set('to', v)}
-        />
+        <TextField name="to" label="Joined to" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
         <SelectField
           name="consent"
           label="Consent"
-          value={params.get('consent') ?? ''}
+          value={value('consent')}
           options={[
             { value: 'sms', label: 'Texts' },
             { value: 'newsletter', label: 'Emails' },
