@@ -47,6 +47,8 @@ export function createAuth(options: { db: Db; publicUrl: string; secret: string 
     // requests per instance.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    // Its warnings ("User not found" on every wrong email) are ours to count, in the throttles and the audit log.
+    logger: { level: 'error' },
     advanced: {
       cookiePrefix: 'club-console',
       useSecureCookies: options.publicUrl.startsWith('https://'),
