@@ -136,3 +136,46 @@ test('a manager sees only their own site, and no Staff page', async ({ page, req
   await page.goto(`/admin?site=${theirs}`);
   await expect(page.getByText('The figures could not be loaded')).toBeVisible();
 });
+
+test('a staff member changes their password, and only the new one signs in', async ({ page, request }) => {
+  const manager = await addStaffMember(request, 'manager', [ownSite()]);
+  await signIn(page, manager, '/admin/account');
+  await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
+  await page.getByLabel('Current password').fill('not my password');
+  await page.getByLabel('New password (at least 12 characters)').fill('a brand new passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not right')).toBeVisible();
+  await page.getByLabel('Current password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your password is changed. Your other sessions have ended.');
+  await expectNoSeriousViolations(page);
+
+  const attempt = (password: string) => request.post('/api/auth/sign-in/email', { data: { email: manager, password } });
+  expect((await attempt(STAFF_PASSWORD)).status()).toBe(401);
+  expect((await attempt('a brand new passphrase')).status()).toBe(200);
+});
+
+test("an owner changes a manager's sites and can disable them", async ({ page, request }) => {
+  const [before, after] = [ownSite(), ownSite()];
+  const owner = await addStaffMember(request, 'owner');
+  const manager = await addStaffMember(request, 'manager', [before]);
+  await signIn(page, owner, '/admin/staff');
+  await page.getByLabel(`Sites of ${manager}`).fill(`${before}, ${after}`);
+  await page.getByRole('button', { name: `Save ${manager}` }).click();
+  await expect
+    .poll(async () => {
+      const list = await request.get('/api/admin/staff', {
+        headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+      });
+      const staff = (await list.json()) as { results: { email: string; sites: string[]; disabled: boolean }[] };
+      return staff.results.find((member) => member.email === manager);
+    })
+    .toMatchObject({ sites: [before, after], disabled: false });
+
+  await page.getByRole('button', { name: `Disable ${manager}` }).click();
+  await expect(page.getByRole('button', { name: `Enable ${manager}` })).toBeVisible();
+  const signInAttempt = await request.post('/api/auth/sign-in/email', {
+    data: { email: manager, password: STAFF_PASSWORD },
+  });
+  expect(signInAttempt.status()).toBe(401);
+});

@@ -38,10 +38,10 @@ export function ConsoleShell() {
       <header className={styles.topbar}>
         <span className={styles.brand}>Club Profile console</span>
         <span className={styles.who}>
-          <span>
+          <NavLink to="/account" className={styles.account}>
             {staff.email} · {staff.role}
             {staff.role === 'manager' ? ` (site ${staff.sites.join(', ')})` : ''}
-          </span>
+          </NavLink>
           <button type="button" className={buttons.secondary} onClick={() => void signOut()}>
             Sign out
           </button>

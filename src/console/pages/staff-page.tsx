@@ -89,20 +89,18 @@ export function StaffPage() {
                 <th scope="col">Role</th>
                 <th scope="col">Sites</th>
                 <th scope="col">Access</th>
+                <th scope="col">Change</th>
               </tr>
             </thead>
             <tbody>
               {staff.data?.results.map((member) => (
-                <tr key={member.id}>
-                  <td>{member.email}</td>
-                  <td>{member.role}</td>
-                  <td>{member.role === 'owner' ? 'All' : member.sites.join(', ')}</td>
-                  <td>
-                    <button type="button" className={buttons.secondary} onClick={() => toggle.mutate(member)}>
-                      {member.disabled ? `Enable ${member.email}` : `Disable ${member.email}`}
-                    </button>
-                  </td>
-                </tr>
+                <StaffRow
+                  key={member.id}
+                  member={member}
+                  onSaved={refresh}
+                  onProblem={setProblem}
+                  onToggle={() => toggle.mutate(member)}
+                />
               ))}
             </tbody>
           </table>
@@ -182,5 +180,84 @@ export function StaffPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** One staff member: role and sites can be changed in place; the server refuses what would leave no owner. */
+function StaffRow({
+  member,
+  onSaved,
+  onProblem,
+  onToggle,
+}: {
+  member: StaffMember;
+  onSaved: () => Promise<void>;
+  onProblem: (message: string | null) => void;
+  onToggle: () => void;
+}) {
+  const [role, setRole] = useState<string>(member.role);
+  const [sites, setSites] = useState(member.sites.join(', '));
+  const save = useMutation({
+    mutationFn: async () => {
+      const response = await consoleApi.patch(`admin/staff/${member.id}`, {
+        json: {
+          role,
+          sites: sites
+            .split(',')
+            .map((site) => site.trim())
+            .filter(Boolean),
+        },
+      });
+      if (!response.ok) {
+        const error = (await response.json<ApiErrorBody>()).error;
+        throw new Error(Object.values(error.issues ?? {})[0] ?? error.message);
+      }
+    },
+    onSuccess: () => {
+      onProblem(null);
+      void onSaved();
+    },
+    onError: (error) => onProblem(error.message),
+  });
+  return (
+    <tr>
+      <td>{member.email}</td>
+      <td>
+        <label className={styles.visuallyHidden} htmlFor={`role-${member.id}`}>
+          Role of {member.email}
+        </label>
+        <select
+          id={`role-${member.id}`}
+          className={styles.inlineControl}
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+        >
+          <option value="manager">manager</option>
+          <option value="owner">owner</option>
+        </select>
+      </td>
+      <td>
+        <label className={styles.visuallyHidden} htmlFor={`sites-${member.id}`}>
+          Sites of {member.email}
+        </label>
+        <input
+          id={`sites-${member.id}`}
+          className={styles.inlineControl}
+          value={role === 'owner' ? 'All' : sites}
+          disabled={role === 'owner'}
+          onChange={(event) => setSites(event.target.value)}
+        />
+      </td>
+      <td>
+        <button type="button" className={buttons.secondary} onClick={onToggle}>
+          {member.disabled ? `Enable ${member.email}` : `Disable ${member.email}`}
+        </button>
+      </td>
+      <td>
+        <button type="button" className={buttons.secondary} disabled={save.isPending} onClick={() => save.mutate()}>
+          Save {member.email}
+        </button>
+      </td>
+    </tr>
   );
 }
