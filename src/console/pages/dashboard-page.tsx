@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import buttons from '../../components/buttons/buttons.module.css';
 import { TextField } from '../../components/fields/text-field';
 import { getJson } from '../api';
+import { SitesChart, WeeklyChart } from '../components/dashboard-charts';
 import { useUrlFilters } from '../list-query';
 import styles from '../console.module.css';
 import { downloadCsv, figure, percent, signed } from '../format';
@@ -107,12 +108,14 @@ function Figures({ data }: { data: DashboardFigures }) {
         </div>
       </section>
       <Breakdown
+        chart={data.weeks.length > 0 && <WeeklyChart weeks={data.weeks} />}
         title="By week"
         header={['Week of', 'Profiles completed', 'NPS']}
         rows={data.weeks.map((week) => [week.week, week.completed, signed(week.nps)])}
         file={`by-week-${data.range.from}-${data.range.to}.csv`}
       />
       <Breakdown
+        chart={data.sites.length > 0 && <SitesChart sites={data.sites} />}
         title="By site"
         header={['Site', 'Profiles completed', 'NPS']}
         rows={data.sites.map((site) => [site.siteId, site.completed, signed(site.nps)])}
@@ -132,11 +135,13 @@ function Figure({ term, value }: { term: string; value: string }) {
 }
 
 function Breakdown({
+  chart,
   title,
   header,
   rows,
   file,
 }: {
+  chart: ReactNode;
   title: string;
   header: string[];
   rows: (string | number)[][];
@@ -145,6 +150,7 @@ function Breakdown({
   return (
     <section className={styles.card} aria-label={title}>
       <h2>{title}</h2>
+      {chart}
       {rows.length === 0 ? (
         <p className={styles.muted}>Nothing in this range.</p>
       ) : (
