@@ -179,3 +179,43 @@ test("an owner changes a manager's sites and can disable them", async ({ page, r
   });
   expect(signInAttempt.status()).toBe(401);
 });
+
+test('the console works from the keyboard alone: sign in, move between pages, issue a code', async ({
+  page,
+  request,
+}) => {
+  const site = ownSite();
+  const manager = await addStaffMember(request, 'manager', [site]);
+  await page.goto('/admin/sign-in');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type(manager);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(STAFF_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  // Tab to the "Issue a code" link and follow it.
+  const issueLink = page.getByRole('link', { name: 'Issue a code' });
+  for (let i = 0; i < 10 && !(await issueLink.evaluate((link) => link === document.activeElement)); i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(issueLink).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeVisible();
+
+  // An empty submit first: the messages appear, and the number's goes once the phone input has read it.
+  await page.getByRole('button', { name: 'Issue code' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Enter a valid mobile number')).toBeVisible();
+  await expect(page.getByLabel('Mobile number')).toBeFocused();
+  await page.keyboard.type('2015550143');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Unlimited Wash Club');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('29.99');
+  await expect(page.getByText('Enter a valid mobile number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Issue code' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Code issued' })).toBeFocused();
+});

@@ -29,7 +29,7 @@ export function IssuePage() {
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: { sites: staff.sites, today: today() } });
+  const [snapshot, send, actor] = useMachine(machine, { input: { sites: staff.sites, today: today() } });
   const view = toIssueCodeView(snapshot);
   // Both belong to one issued link: a new code shows neither until its own is ready.
   const [qr, setQr] = useState<{ url: string; image: string } | null>(null);
@@ -120,6 +120,12 @@ export function IssuePage() {
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'user.submit' });
+          // A keyboard user lands on the first field to fix, in the form's order.
+          const errors = toIssueCodeView(actor.getSnapshot()).errors;
+          const first = (['mobileNumber', 'planName', 'amount', 'rechargeDate', 'siteId'] as const).find(
+            (f) => errors[f],
+          );
+          if (first) document.getElementById(fieldId(first))?.focus();
         }}
       >
         <div className={fields.field}>
