@@ -24,7 +24,7 @@ describe.each(models.map((model) => [model.machine.id as string, model] as const
       console.log(
         `${id}: ${states - missed.states.length}/${states} states, ` +
           `${transitions - missed.transitions.length}/${transitions} transitions, ${paths.length} paths, ` +
-          `${coveringPaths(model, paths).length} in the covering subset the browser walks (profile and survey)`,
+          `${coveringPaths(model, paths).length} walked in the browser`,
       );
       expect(missed, `not covered: ${JSON.stringify(missed)}`).toEqual({ states: [], transitions: [] });
     });

@@ -1,18 +1,22 @@
 import type { Page, Route } from '@playwright/test';
 
-type HeldKind = 'lookup' | 'submit' | 'survey';
+type HeldKind = 'lookup' | 'submit' | 'survey' | 'signIn' | 'issue';
 
 /**
- * Holds the page's registration lookups and customer submits until a test step decides their outcome: let
- * through to the real server, answered with a refusal, or cut off as a dead network would.
+ * Holds the page's requests that a flow waits on (lookups, submits, surveys, sign-ins, codes issued) until a test
+ * step decides their outcome: let through to the real server, answered with a refusal, or cut off as a dead
+ * network would.
  */
 export class HeldRequests {
-  private readonly queues: Record<HeldKind, Route[]> = { lookup: [], submit: [], survey: [] };
+  private readonly queues: Record<HeldKind, Route[]> = { lookup: [], submit: [], survey: [], signIn: [], issue: [] };
 
   async install(page: Page) {
     await page.route('**/api/registration-tokens/**', (route) => void this.queues.lookup.push(route));
     await page.route('**/api/customers', (route) => void this.queues.submit.push(route));
     await page.route('**/api/surveys', (route) => void this.queues.survey.push(route));
+    // The console's two flows: a staff sign-in and a code issued at the counter.
+    await page.route('**/api/auth/sign-in/email', (route) => void this.queues.signIn.push(route));
+    await page.route('**/api/admin/registration-tokens', (route) => void this.queues.issue.push(route));
   }
 
   async next(kind: HeldKind, timeoutMs = 10_000): Promise<Route> {
