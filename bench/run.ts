@@ -2,6 +2,7 @@ import { runApiSection } from './sections/api';
 import { runBundleSection } from './sections/bundle';
 import { runPageLoadSection } from './sections/page-load';
 import { runOperatorSection } from './sections/operator';
+import { runIntegrationsSection } from './sections/integrations';
 import { runPhoneInputSection } from './sections/phone-input';
 import { loadBudget } from './lib/budget';
 import { CleanupStack } from './lib/cleanup-stack';
@@ -24,6 +25,7 @@ const SECTIONS: Section[] = [
   { name: 'api', title: '3. API', timeoutSeconds: 480, run: runApiSection },
   { name: 'phone', title: '4. Phone input', timeoutSeconds: 120, run: runPhoneInputSection },
   { name: 'operator', title: '5. Operator console', timeoutSeconds: 420, run: runOperatorSection },
+  { name: 'integrations', title: '6. Integrations', timeoutSeconds: 420, run: runIntegrationsSection },
 ];
 
 const ALIASES: Record<string, string> = { 'page-load': 'page', lighthouse: 'page', 'phone-input': 'phone' };

@@ -11,6 +11,7 @@ import type { LimitStore } from './limits/limit-store';
 import { createThrottles } from './limits/throttles';
 import { securityHeaders } from './lib/security-headers';
 import { createAuth } from './staff/auth';
+import { outboundPolicy } from './integrations/start-integrations';
 import { adminRoutes } from './routes/admin/admin.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps): Hono {
       publicUrl: env.publicUrl,
       tokenTtlDays: env.tokenTtlDays,
       defaultPhoneCountry: env.defaultPhoneCountry,
+      outboundPolicy: outboundPolicy(env),
+      smsEnabled: !!env.integrations.sms,
       ...clients,
     }),
   );

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import type { RuntimeConfig } from '../src/domain/runtime-config';
+import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
 
@@ -83,6 +84,26 @@ const envSchema = v.object({
     ),
     'US',
   ),
+  WEBHOOK_URL: v.optional(v.pipe(v.string(), v.url('WEBHOOK_URL must be an absolute URL'))),
+  WEBHOOK_SECRET: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/, 'WEBHOOK_SECRET must be whsec_ followed by a base64 key'),
+    ),
+  ),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: v.optional(
+    v.picklist(['true', 'false'], 'WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false'),
+    'false',
+  ),
+  SMS_PROVIDER: v.optional(v.picklist(['twilio'], 'SMS_PROVIDER must be twilio')),
+  TWILIO_ACCOUNT_SID: v.optional(v.pipe(v.string(), v.regex(/^AC\w{32}$/, 'TWILIO_ACCOUNT_SID must look like AC…'))),
+  TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  TWILIO_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
+  TWILIO_API_BASE: url('https://api.twilio.com', 'TWILIO_API_BASE'),
+  SMS_TEMPLATE: v.optional(
+    v.pipe(v.string(), v.includes('{link}', 'SMS_TEMPLATE must contain {link}')),
+    DEFAULT_SMS_TEMPLATE,
+  ),
 });
 
 export interface Env {
@@ -125,6 +146,14 @@ export interface Env {
   welcome: RuntimeConfig['welcome'];
   analyticsId: string;
   defaultPhoneCountry: CountryCode;
+  integrations: {
+    /** WEBHOOK_URL with its WEBHOOK_SECRET: subscribed to every event type. */
+    webhook: { url: string; secret: string } | undefined;
+    /** Receivers (and the SMS provider) on private networks, and plain http:// to them. */
+    allowPrivateNetworks: boolean;
+    sms: { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
+    smsTemplate: string;
+  };
 }
 
 class EnvError extends Error {}
@@ -138,6 +167,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  const missing = [
+    ...(e.WEBHOOK_URL && !e.WEBHOOK_SECRET ? ['  WEBHOOK_SECRET: is required with WEBHOOK_URL'] : []),
+    ...(e.SMS_PROVIDER === 'twilio'
+      ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
+          .filter((name) => !e[name])
+          .map((name) => `  ${name}: is required with SMS_PROVIDER=twilio`)
+      : []),
+  ];
+  if (missing.length) throw new EnvError(`Invalid configuration:\n${missing.join('\n')}`);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -193,6 +231,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     analyticsId: e.ANALYTICS_ID ?? '',
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY as CountryCode,
+    integrations: {
+      webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : undefined,
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      sms:
+        e.SMS_PROVIDER === 'twilio'
+          ? {
+              provider: 'twilio',
+              accountSid: e.TWILIO_ACCOUNT_SID!,
+              authToken: e.TWILIO_AUTH_TOKEN!,
+              from: e.TWILIO_FROM!,
+              apiBase: e.TWILIO_API_BASE.replace(/\/+$/, ''),
+            }
+          : undefined,
+      smsTemplate: e.SMS_TEMPLATE,
+    },
   };
 }
 

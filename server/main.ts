@@ -6,6 +6,7 @@ import { loadEnv } from './env';
 import { startHttpServer } from './http-server';
 import { startHousekeeping } from './lib/housekeeping';
 import { jsonLogger } from './lib/logger';
+import { startIntegrations } from './integrations/start-integrations';
 import { openLimitStore } from './limits/limit-store';
 import { runtimeConfig } from './runtime-config';
 import { spaRoutes } from './spa';
@@ -34,6 +35,8 @@ const database = await openDatabase({
 const seeded = await seedOnStart(database.db, env);
 const limits = openLimitStore({ redisUrl: env.redisUrl, database });
 const stopHousekeeping = startHousekeeping(database.db, logger);
+// Webhooks and texts committed while no server ran, or before a crash, go out now.
+const integrations = await startIntegrations({ database, env, logger });
 
 const app = createApp({
   env,
@@ -63,6 +66,7 @@ async function stop(signal: NodeJS.Signals) {
   logger.info('shutdown', { signal, graceMs: env.http.shutdownGraceMs });
   await http.shutdown();
   stopHousekeeping();
+  await integrations.stop();
   await limits.close();
   try {
     await database.close();

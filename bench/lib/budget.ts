@@ -18,6 +18,8 @@ export interface Budget {
   phoneInput: { maxMedianMsPerKeystroke: number };
   /** The console's queries on a seeded chain: its size, and the dashboard's p99 on PGlite. */
   operator: { members: number; surveys: number; dashboardMaxP99Ms: number };
+  /** Webhooks: how many events the delivery run sends, and the most POST /api/customers may slow with one endpoint. */
+  integrations: { events: number; maxCustomerSlowdownPercent: number };
 }
 
 export function loadBudget(): Budget {
@@ -29,6 +31,7 @@ export function loadBudget(): Budget {
     'api.rss': budget.api?.rss,
     phoneInput: budget.phoneInput,
     operator: budget.operator,
+    integrations: budget.integrations,
   };
   const missing = Object.entries(parts).filter(([, part]) => part === undefined);
   if (missing.length > 0) throw new Error(`${budgetFile} lacks ${missing.map(([name]) => name).join(', ')}`);

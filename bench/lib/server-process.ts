@@ -28,6 +28,8 @@ export async function startServer(options: {
   databaseUrl?: string;
   /** Lets `collectGarbage` force a full GC in the server (see gc-on-signal.ts). */
   gcOnSignal?: boolean;
+  /** More settings, e.g. WEBHOOK_URL for the integrations section. */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const preload = options.gcOnSignal
     ? ['--expose-gc', '--import', 'tsx', '--import', gcOnSignalFile]
@@ -46,6 +48,7 @@ export async function startServer(options: {
       ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
       LOOKUP_MISSES_PER_MINUTE: '100000',
       ANALYTICS_ID: '',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,7 +13,12 @@ export type AuditAction =
   | 'staff_changed'
   | 'code_issued'
   | 'member_viewed'
-  | 'export';
+  | 'export'
+  | 'webhook_endpoint_added'
+  | 'webhook_endpoint_changed'
+  | 'webhook_endpoint_deleted'
+  | 'webhook_test_sent'
+  | 'webhook_resent';
 
 /**
  * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { SAVED_PROFILE_FIELDS, type Customer, type CustomerSubmission } from '../../src/domain/customer';
 import type { Tx } from '../db/client';
 import { customers, registrations } from '../db/schema';
+import { completedData } from '../integrations/event-payloads';
+import { recordEvent } from '../integrations/outbox';
 import { pick } from '../lib/pick';
 import { newId } from '../lib/tokens';
 import { claimRegistration } from '../registrations/claim-registration';
@@ -9,7 +11,7 @@ import { toCustomer } from './customer-record';
 
 /**
  * Stores the profile against the registration it closes, with the time of each consent and the wording's
- * version as evidence. A used, expired or unknown code is refused (409) and nothing is written.
+ * version as evidence, and the `registration.completed` event with them. A used, expired or unknown code is refused (409) and nothing is written.
  */
 export async function completeProfile(tx: Tx, submission: CustomerSubmission, now = new Date()): Promise<Customer> {
   const registration = await claimRegistration(tx, submission, now);
@@ -28,6 +30,11 @@ export async function completeProfile(tx: Tx, submission: CustomerSubmission, no
       termsAgreedAt: now,
     })
     .returning();
-  await tx.update(registrations).set({ customerId: id }).where(eq(registrations.id, registration.id));
+  const [closed] = await tx
+    .update(registrations)
+    .set({ customerId: id })
+    .where(eq(registrations.id, registration.id))
+    .returning();
+  await recordEvent(tx, 'registration.completed', completedData(closed!, row!), now);
   return toCustomer(row!);
 }

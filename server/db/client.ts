@@ -8,9 +8,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { installJobQueue } from '../jobs/install-job-queue';
 import { lockDataDir } from './data-dir-lock';
 import { createPostgresPool, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres-pool';
 import * as schema from './schema';
+import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executor';
 
 /** The one database type the routes see, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** Plain SQL on the same connection(s), for pg-boss. */
+  executor: SqlExecutor;
   close: () => Promise<void>;
 }
 
@@ -31,7 +35,7 @@ const MIGRATION_LOCK = 727_001;
 
 /**
  * Opens PostgreSQL when a connection string is given, otherwise the embedded PGlite under `dataDir`
- * (`memory://` keeps it in memory, for tests), and brings the schema up to date. `timeouts` bound every wait on
+ * (`memory://` keeps it in memory, for tests), and brings the schema up to date, the job queue's included. `timeouts` bound every wait on
  * PostgreSQL (default 5 s to connect, 10 s a statement); PGlite runs in this process and needs none.
  */
 export async function openDatabase(options: {
@@ -44,7 +48,7 @@ export async function openDatabase(options: {
     await migrateOnPostgres(options.databaseUrl, timeouts);
     const pool = createPostgresPool(options.databaseUrl, timeouts);
     const db = drizzlePostgres({ client: pool, schema });
-    return { db: db as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, driver: 'postgres', executor: postgresExecutor(pool), close: () => pool.end() };
   }
 
   const inMemory = options.dataDir.startsWith('memory://');
@@ -54,9 +58,12 @@ export async function openDatabase(options: {
     const client = await PGlite.create(options.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
+    const executor = pgliteExecutor(client);
+    await installJobQueue(executor);
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      executor,
       close: async () => {
         await client.close();
         await unlock();
@@ -81,6 +88,7 @@ async function migrateOnPostgres(connectionString: string, timeouts: DatabaseTim
     // Several instances may start at once on one database: only one migrates at a time.
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+    await installJobQueue(postgresExecutor(client));
   } finally {
     // Ending the session releases the advisory lock too.
     await client.end().catch(() => undefined);

@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+const at = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A membership sale waiting for (or linked to) its customer profile. Only a hash of the code is stored. */
@@ -155,6 +156,95 @@ export const rateLimits = pgTable(
     expire: timestamp('expire', { withTimezone: true }),
   },
   (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);
+
+/**
+ * Where events go. A console endpoint keeps its signing secret here (shown once, when it is made); the one
+ * `WEBHOOK_URL` configures has the id `environment` and no stored secret: it signs with `WEBHOOK_SECRET`.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: text('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  eventTypes: text('event_types').array().notNull(),
+  secret: text('secret'),
+  enabled: boolean('enabled').notNull().default(true),
+  source: text('source').notNull().default('console'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * The outbox: one row per event, written in the transaction of the change it describes. `body` is the exact JSON
+ * every receiver gets and every retry signs again, so it is stored as text, byte for byte.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('outbox_events_created_at_idx').on(table.createdAt)],
+);
+
+/** One event to one endpoint: its state, for the console's "last deliveries" and "resend". */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** pending → delivered, or failed once its day of retries is spent (kept, and can be sent again). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    /** A code, never the receiver's text: `timeout`, `connection_failed`, `http_503`, `private_address`... */
+    lastError: text('last_error'),
+    lastAttemptAt: at('last_attempt_at'),
+    deliveredAt: at('delivered_at'),
+    /** When the current run of tries began: the 24-hour retry window counts from here (a resend starts anew). */
+    queuedAt: at('queued_at').notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_deliveries_endpoint_id_created_at_idx').on(table.endpointId, table.createdAt),
+    index('webhook_deliveries_event_id_idx').on(table.eventId),
+  ],
+);
+
+/**
+ * A registration link texted to the customer. The code itself is needed until the text is sent, and only that
+ * long: `link_token` is cleared when the message is sent or given up on (the registration keeps only a hash).
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: text('id').primaryKey(),
+    registrationId: text('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** queued → sent, or failed with the provider's error code. */
+    status: text('status').notNull().default('queued'),
+    linkToken: text('link_token'),
+    attempts: integer('attempts').notNull().default(0),
+    providerMessageId: text('provider_message_id'),
+    errorCode: text('error_code'),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('sms_messages_registration_id_idx').on(table.registrationId),
+    index('sms_messages_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.linkToken} is not null`),
+  ],
 );
 
 export * from './staff-schema';

@@ -4,6 +4,7 @@ import type { MemberDetail, MemberSurvey } from '../../src/domain/members';
 import { SURVEY_QUESTIONS } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
+import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { pick } from '../lib/pick';
 import { inSites, type SiteScope } from './list-filters';
 
@@ -67,6 +68,7 @@ export async function findMember(db: Db, sites: SiteScope, id: string): Promise<
       issuedAt: r.createdAt.toISOString(),
       openedAt: iso(r.openedAt),
       completedAt: iso(r.completedAt),
+      sms: await findRegistrationSms(db, r.id),
     },
     surveys: answers.map(toMemberSurvey),
   };

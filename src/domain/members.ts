@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SmsStatus } from './webhooks';
 import type { NpsBand } from './dashboard';
 import { pageQuerySchema } from './paging';
 import type { SurveyQuestion } from './survey';
@@ -93,6 +94,8 @@ export interface MemberDetail {
     issuedAt: string;
     openedAt: string | null;
     completedAt: string | null;
+    /** The text message that carried the link, when it was sent by text. */
+    sms: SmsStatus | null;
   };
   surveys: MemberSurvey[];
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { SavedProfile } from './customer';
+import type { SmsStatus } from './webhooks';
 import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
@@ -102,6 +103,8 @@ export const newRegistrationSchema = v.object({
   siteId: v.optional(text(40), DEFAULT_SITE_ID),
   sourceSystem: v.optional(text(40), ''),
   isReturningCustomer: v.optional(v.boolean(), false),
+  /** `sms`: text the link to the mobile number (when the server has an SMS provider). */
+  send: v.optional(v.picklist(['sms'], 'send must be "sms" or left out')),
 });
 
 export type NewRegistration = v.InferOutput<typeof newRegistrationSchema>;
@@ -111,4 +114,18 @@ export interface IssuedRegistration {
   token: string;
   url: string;
   registration: Registration;
+  /** Present when the link was sent by text: `queued` at first, then `sent` or `failed`. */
+  sms?: SmsStatus;
+}
+
+/** `GET /api/admin/registrations/:id`: how far an issued registration has come, and its text message. */
+export interface RegistrationProgress {
+  id: string;
+  siteId: string;
+  planName: string;
+  issuedAt: string;
+  openedAt: string | null;
+  completedAt: string | null;
+  customerId: string | null;
+  sms: SmsStatus | null;
 }

@@ -10,15 +10,23 @@ import { ApiError } from '../../lib/api-error';
 import { jsonBody, validJson, validQuery } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { issueRegistration } from '../../registrations/issue-registration';
+import { registrationProgress } from '../../registrations/registration-progress';
+
+const NO_SUCH_REGISTRATION = 'There is no such registration.';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
-import { actorOf, allow, authenticate, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
+import { actorOf, allow, authenticate, siteScope, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
 import { dashboardRoutes } from './dashboard.routes';
 import { memberRoutes } from './members.routes';
 import { staffRoutes } from './staff.routes';
+import { webhookRoutes } from './webhooks.routes';
+import type { OutboundPolicy } from '../../integrations/outbound-request';
 
 interface AdminDeps extends PrincipalDeps {
   tokenTtlDays: number;
   defaultPhoneCountry: CountryCode;
+  outboundPolicy: OutboundPolicy;
+  /** An SMS provider is configured: `send: "sms"` is honoured. */
+  smsEnabled: boolean;
 }
 
 /**
@@ -47,8 +55,10 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     '/registration-tokens',
     describe({
       summary: 'Issue a registration code for a membership sale',
-      answers: { 201: 'The registration, with its code and the link to text the customer.' },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'rate_limited'],
+      answers: {
+        201: 'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`).',
+      },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'sms_unavailable', 'rate_limited'],
     }),
     allow('owner', 'manager'),
     jsonBody,
@@ -73,6 +83,28 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     },
   );
 
+  app.get(
+    '/registrations/:id',
+    describe({
+      summary: 'How far an issued registration has come, and its text message',
+      answers: { 200: 'Issued, opened and completed times, and `sms` (queued, sent or failed with its code).' },
+      refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+    }),
+    allow('owner', 'manager'),
+    validator('param', v.object({ id: recordId(NO_SUCH_REGISTRATION) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
+    }),
+    async (c) => {
+      const progress = await registrationProgress(
+        deps.db,
+        siteScope(c.get('principal'), undefined),
+        c.req.valid('param').id,
+      );
+      if (!progress) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
+      return c.json(progress);
+    },
+  );
+
   /** The operator reads a customer's surveys, oldest first, a page at a time (`?limit=&after=`). */
   app.get(
     '/customers/:id/surveys',
@@ -93,5 +125,6 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
   app.route('/', staffRoutes(deps));
   app.route('/', dashboardRoutes(deps));
   app.route('/', memberRoutes(deps));
+  app.route('/', webhookRoutes(deps));
   return app;
 }

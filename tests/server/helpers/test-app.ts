@@ -6,6 +6,7 @@ import { parseEnv, type Env } from '../../../server/env';
 import type { Logger } from '../../../server/lib/logger';
 import type { LimitStore } from '../../../server/limits/limit-store';
 import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { startIntegrations } from '../../../server/integrations/start-integrations';
 import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
 import { openTestDatabase, type Driver } from './test-database';
 
@@ -52,7 +53,11 @@ const ROOMY_LIMITS = {
 export async function startTestApp(
   driver: Driver,
   envOverrides: Record<string, string> = {},
-  options: { limitStore?: (database: Database) => LimitStore } = {},
+  options: {
+    limitStore?: (database: Database) => LimitStore;
+    /** Run the webhook and SMS workers, polling often, as the server does. */
+    integrations?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -72,6 +77,9 @@ export async function startTestApp(
     error: (event, fields) => logs.push(JSON.stringify({ event, ...fields })),
   };
   const app = createApp({ env, db: database.db, logger, limitStore: options.limitStore?.(database) });
+  const workers = options.integrations
+    ? await startIntegrations({ database, env, logger, pollingIntervalSeconds: 0.5 })
+    : undefined;
 
   const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
     const headers: Record<string, string> = { ...(options.anonymous ? {} : { 'x-api-key': API_KEY }) };
@@ -109,7 +117,11 @@ export async function startTestApp(
       env,
     );
 
-  return { app, env, database, logs, call, issue, close: () => database.close() };
+  const close = async () => {
+    await workers?.stop();
+    await database.close();
+  };
+  return { app, env, database, logs, call, issue, close };
 }
 
 export { validCustomer } from '../../fixtures/customer';

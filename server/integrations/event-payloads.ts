@@ -1,0 +1,65 @@
+import { SURVEY_FIELDS } from '../../src/domain/survey';
+import type { customers, registrations, surveys } from '../db/schema';
+import { pick } from '../lib/pick';
+
+type RegistrationRow = typeof registrations.$inferSelect;
+type CustomerRow = typeof customers.$inferSelect;
+type SurveyRow = typeof surveys.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** A registration as receivers see it: everything but its code, which exists only in the point-of-sale's answer. */
+export const registrationData = (row: RegistrationRow) => ({
+  id: row.id,
+  mobileNumber: row.mobileNumber,
+  planName: row.planName,
+  amount: row.amountCents / 100,
+  rechargeDate: row.rechargeDate ?? '',
+  saleDate: row.saleDate.toISOString(),
+  siteId: row.siteId,
+  sourceSystem: row.sourceSystem,
+  isReturningCustomer: row.isReturningCustomer,
+  /** A sign-up the customer started without a code. */
+  isManual: row.isManual,
+  issuedAt: row.createdAt.toISOString(),
+  expiresAt: iso(row.expiresAt),
+  openedAt: iso(row.openedAt),
+  completedAt: iso(row.completedAt),
+  customerId: row.customerId,
+});
+
+/** `registration.completed`: the registration, who the customer is, their vehicle and the consent evidence. */
+export const completedData = (registration: RegistrationRow, customer: CustomerRow) => ({
+  registration: registrationData(registration),
+  customer: {
+    id: customer.id,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    mobileNumber: customer.mobileNumber,
+    address: {
+      line1: customer.address,
+      line2: customer.address2,
+      city: customer.city,
+      region: customer.region,
+      postalCode: customer.postalCode,
+    },
+  },
+  vehicle: {
+    year: customer.vehicleYear,
+    make: customer.vehicleMake,
+    model: customer.vehicleModel,
+    color: customer.vehicleColor,
+  },
+  consent: {
+    version: customer.consentVersion,
+    terms: { agreed: customer.isAgreedToTerms, at: customer.termsAgreedAt.toISOString() },
+    newsletters: { agreed: customer.isSubscribedToNewsletters, at: iso(customer.newsletterConsentAt) },
+    smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: iso(customer.smsConsentAt) },
+  },
+});
+
+/** `survey.submitted`: the answers, and whose they are. */
+export const surveyData = (row: SurveyRow) => ({
+  survey: { ...pick(row, SURVEY_FIELDS), createdAt: row.createdAt.toISOString() },
+});

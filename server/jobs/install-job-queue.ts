@@ -1,0 +1,26 @@
+import PgBoss from 'pg-boss';
+import type { SqlExecutor } from '../db/sql-executor';
+import { JOB_SCHEMA, QUEUES, RETRY_POLICY } from './queues';
+
+export const bossOptions = (db: SqlExecutor) => ({
+  db,
+  schema: JOB_SCHEMA,
+  supervise: false,
+  schedule: false,
+  migrate: true,
+});
+
+/** Creates (or updates) pg-boss's tables and our queues; part of bringing the database's schema up to date. */
+export async function installJobQueue(db: SqlExecutor): Promise<void> {
+  const boss = new PgBoss(bossOptions(db));
+  boss.on('error', () => undefined);
+  await boss.start();
+  try {
+    for (const name of Object.values(QUEUES)) {
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...RETRY_POLICY });
+      else await boss.createQueue(name, { name, ...RETRY_POLICY });
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}

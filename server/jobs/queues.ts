@@ -1,0 +1,33 @@
+/**
+ * The durable work of the integrations, in pg-boss (decision 013): its tables live beside ours, on PGlite and on
+ * PostgreSQL alike, so a job is added in the same transaction as the change that calls for it.
+ */
+export const QUEUES = {
+  webhookDelivery: 'webhook-delivery',
+  smsDelivery: 'sms-delivery',
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** How long an event or a text is retried before it is marked failed (and kept). */
+export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * pg-boss waits between `delay · 2^n` and `2 · delay · 2^n` seconds before retry n + 1 (exponential backoff with
+ * jitter). The handlers stop at the retry that could not start inside the window; the limit is only a backstop.
+ */
+export const RETRY_POLICY = { retryDelay: 10, retryBackoff: true, retryLimit: 20, expireInSeconds: 120 } as const;
+
+/** pg-boss's tables live in this schema, beside ours. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** The shortest wait pg-boss may take before the next try, given how many retries have been made. */
+export const shortestNextRetryMs = (retryCount: number) => RETRY_POLICY.retryDelay * 2 ** retryCount * 1000;
+
+/**
+ * Whether to give up after a failed try: when the next retry could start only after the window has closed, or
+ * pg-boss's own limit is reached.
+ */
+export function isLastTry(firstQueuedAt: Date, retryCount: number, now = new Date()): boolean {
+  const nextEarliest = now.getTime() + shortestNextRetryMs(retryCount);
+  return retryCount >= RETRY_POLICY.retryLimit || nextEarliest - firstQueuedAt.getTime() > RETRY_WINDOW_MS;
+}

@@ -1,0 +1,62 @@
+import PgBoss from 'pg-boss';
+import type { SqlExecutor } from '../db/sql-executor';
+import type { Logger } from '../lib/logger';
+import { JOB_SCHEMA, type QueueName } from './queues';
+
+/** What a job's handler learns: its data, and how many times it was retried before this try. */
+export interface JobTry {
+  data: Record<string, string>;
+  retryCount: number;
+}
+
+export interface Worker {
+  queue: QueueName;
+  /** Resolves when the job is done (delivered or given up on); throws to have pg-boss retry it later. */
+  handle: (job: JobTry) => Promise<void>;
+}
+
+export interface Workers {
+  stop: () => Promise<void>;
+}
+
+/** Jobs taken at a time by each instance: their tries run side by side, each bounded by its own timeout. */
+const BATCH_SIZE = 10;
+
+/**
+ * Runs the handlers in this process on pg-boss, which takes each job with `FOR UPDATE SKIP LOCKED`: instances
+ * sharing one database never work on the same job at once. Its supervisor (one instance at a time, by advisory
+ * lock) expires jobs whose worker died mid-try, so they are tried again.
+ */
+export async function startWorkers(
+  db: SqlExecutor,
+  workers: Worker[],
+  options: { logger: Logger; pollingIntervalSeconds?: number },
+): Promise<Workers> {
+  const boss = new PgBoss({ db, schema: JOB_SCHEMA, supervise: true, schedule: false, migrate: false });
+  // Only the error's class: its message may quote a job's data.
+  boss.on('error', (error: Error) => options.logger.error('job_queue', { error: error.name }));
+  await boss.start();
+  for (const worker of workers) {
+    await boss.work<Record<string, string>>(
+      worker.queue,
+      {
+        batchSize: BATCH_SIZE,
+        includeMetadata: true,
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+      },
+      async (jobs) => {
+        // Each job fails on its own; pg-boss completes the rest of the batch when this returns.
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await worker.handle({ data: job.data, retryCount: job.retryCount });
+            } catch (error) {
+              await boss.fail(worker.queue, job.id, { error: (error as Error).name });
+            }
+          }),
+        );
+      },
+    );
+  }
+  return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 15_000 }) };
+}

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { RegistrationProgress } from '../../src/domain/registration';
+import type { Db } from '../db/client';
+import { registrations } from '../db/schema';
+import { findRegistrationSms } from '../integrations/sms/queue-sms';
+import { inSites, type SiteScope } from '../members/list-filters';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** An issued registration's progress, or null when there is none the caller may see (another site's is none). */
+export async function registrationProgress(db: Db, sites: SiteScope, id: string): Promise<RegistrationProgress | null> {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.id, id), eq(registrations.isManual, false), inSites(sites)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    planName: row.planName,
+    issuedAt: row.createdAt.toISOString(),
+    openedAt: iso(row.openedAt),
+    completedAt: iso(row.completedAt),
+    customerId: row.customerId,
+    sms: await findRegistrationSms(db, row.id),
+  };
+}

@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
+
+/** What an endpoint can subscribe to (README "Integrations" describes each payload). */
+export const WEBHOOK_EVENT_TYPES = ['registration.issued', 'registration.completed', 'survey.submitted'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Sent only by "Send a test event", to the one endpoint it was asked for. */
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/**
+ * Every body has this envelope (Standard Webhooks' `type`, `timestamp`, `data`). `version` is the shape of `data`:
+ * fields are only ever added within a version; a change that could break a receiver comes as version 2.
+ */
+export interface WebhookEnvelope<T = unknown> {
+  type: WebhookEventType | typeof TEST_EVENT_TYPE;
+  timestamp: string;
+  version: 1;
+  data: T;
+}
+
+export const WEBHOOK_MESSAGES = {
+  url: 'Enter the full address of the receiver, such as https://pos.example.com/hooks/club',
+  httpsOnly: 'Use an https:// address',
+  privateAddress: 'This address is on a private network; set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow it',
+  eventTypes: 'Choose at least one event',
+} as const;
+
+export const newWebhookEndpointSchema = v.object({
+  url: v.pipe(
+    v.string(WEBHOOK_MESSAGES.url),
+    v.trim(),
+    v.nonEmpty(WEBHOOK_MESSAGES.url),
+    v.maxLength(2000, WEBHOOK_MESSAGES.url),
+    v.url(WEBHOOK_MESSAGES.url),
+  ),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80), plainText(UNSUPPORTED_CHARACTERS)), ''),
+  eventTypes: v.pipe(
+    v.array(v.picklist(WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES.eventTypes), WEBHOOK_MESSAGES.eventTypes),
+    v.nonEmpty(WEBHOOK_MESSAGES.eventTypes),
+    v.transform((types) => WEBHOOK_EVENT_TYPES.filter((type) => types.includes(type))),
+  ),
+});
+export type NewWebhookEndpoint = v.InferOutput<typeof newWebhookEndpointSchema>;
+
+/** What an owner can change on an endpoint: switch it off and on, and what it hears. */
+export const webhookEndpointChangeSchema = v.object({
+  enabled: v.optional(v.boolean()),
+  eventTypes: v.optional(newWebhookEndpointSchema.entries.eventTypes),
+});
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  eventTypes: WebhookEventType[];
+  enabled: boolean;
+  /** `environment`: WEBHOOK_URL's, read-only in the console. */
+  source: 'console' | 'environment';
+  createdAt: string;
+}
+
+/** The answer to creating an endpoint: the only time its signing secret is shown. */
+export interface CreatedWebhookEndpoint extends WebhookEndpoint {
+  secret: string;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: DeliveryStatus;
+  attempts: number;
+  /** The receiver's HTTP status on the last try; null when it never answered. */
+  lastStatusCode: number | null;
+  /** Why the last try failed, as a code: `timeout`, `connection_failed`, `http_503`, `private_address`... */
+  lastError: string | null;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** The text message that carries a registration link: its state, shown to the point-of-sale and in the console. */
+export interface SmsStatus {
+  status: 'queued' | 'sent' | 'failed';
+  /** The provider's error code (Twilio's, such as `21211`) or ours (`timeout`), when it failed or is retrying. */
+  errorCode: string | null;
+  attempts: number;
+  sentAt: string | null;
+}
+
+/** `GET /api/admin/integrations`: what this server is set up to do, for the console's forms. */
+export interface IntegrationSettings {
+  /** An SMS provider is configured: "Text the link" is offered. */
+  smsEnabled: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http:// and private addresses are accepted. */
+  allowPrivateNetworks: boolean;
+}

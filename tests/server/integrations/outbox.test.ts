@@ -1,0 +1,151 @@
+import { count, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeProfile } from '../../../server/customers/complete-profile';
+import { outboxEvents, webhookDeliveries } from '../../../server/db/schema';
+import { syncEnvironmentEndpoint } from '../../../server/integrations/webhook-endpoints';
+import { customerSchema } from '../../../src/domain/customer';
+import { DRIVERS } from '../helpers/test-database';
+import { selectRows } from '../resilience/support/api-oracle';
+import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
+
+const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+
+describe.each(DRIVERS)('the outbox on %s', (driver) => {
+  let t: TestApp;
+  let receiver: WebhookReceiver;
+  beforeAll(async () => {
+    // A receiver configured but with no worker running: events and deliveries wait in the database.
+    receiver = await startWebhookReceiver();
+    t = await startTestApp(driver, {
+      WEBHOOK_URL: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
+    await syncEnvironmentEndpoint(t.database.db, { url: receiver.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  const eventsOf = (type: string) => t.database.db.select().from(outboxEvents).where(eq(outboxEvents.type, type));
+  const queuedJobs = async () => {
+    const [row] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pgboss.job where name = 'webhook-delivery'`,
+    );
+    return row!.n;
+  };
+
+  it('writes registration.issued with the registration, never its code, and a delivery job with it', async () => {
+    const jobsBefore = await queuedJobs();
+    const issued = await t.issue();
+    const [event] = (await eventsOf('registration.issued')).filter((e) => e.body.includes(issued.registration.id));
+    expect(event).toBeDefined();
+    const body = JSON.parse(event!.body);
+    expect(body).toMatchObject({
+      type: 'registration.issued',
+      version: 1,
+      data: { registration: { id: issued.registration.id, planName: 'Unlimited Wash Club', amount: 29.99 } },
+    });
+    expect(new Date(body.timestamp).toString()).not.toBe('Invalid Date');
+    expect(event!.body).not.toContain(issued.token);
+    expect(event!.id).toMatch(/^msg_[\w-]{22}$/);
+    const deliveries = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, event!.id));
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]!.status).toBe('pending');
+    expect(await queuedJobs()).toBe(jobsBefore + 1);
+  });
+
+  it('writes registration.completed with the profile, vehicle and consent evidence in the same transaction', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(res.status).toBe(201);
+    const event = (await eventsOf('registration.completed')).find((e) => e.body.includes(res.body.id));
+    const body = JSON.parse(event!.body);
+    expect(body.data).toMatchObject({
+      registration: { id: issued.registration.id, customerId: res.body.id, isManual: false },
+      customer: {
+        id: res.body.id,
+        firstName: 'Dana',
+        email: 'dana.whitfield@example.com',
+        mobileNumber: '+12015550143',
+      },
+      vehicle: { year: 2019, make: 'Toyota', model: 'RAV4', color: 'Blue' },
+      consent: { terms: { agreed: true }, newsletters: { agreed: true }, smsMessaging: { agreed: false, at: null } },
+    });
+    expect(body.data.registration.completedAt).toBe(body.data.consent.terms.at);
+  });
+
+  it('writes no event when the change is refused: a used code is a 409 and adds nothing', async () => {
+    const issued = await t.issue();
+    await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    const before = (await eventsOf('registration.completed')).length;
+    const jobsBefore = await queuedJobs();
+    const again = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(again.status).toBe(409);
+    expect(await eventsOf('registration.completed')).toHaveLength(before);
+    expect(await queuedJobs()).toBe(jobsBefore);
+  });
+
+  it('leaves neither event nor job when the transaction rolls back after writing them', async () => {
+    const issued = await t.issue();
+    const before = (await t.database.db.select({ n: count() }).from(outboxEvents))[0]!.n;
+    const jobsBefore = await queuedJobs();
+    const submission = v.parse(customerSchema, validCustomer(issued.registration.id));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await completeProfile(tx, submission);
+        throw new Error('something after it failed');
+      }),
+    ).rejects.toThrow('something after it failed');
+    expect((await t.database.db.select({ n: count() }).from(outboxEvents))[0]!.n).toBe(before);
+    expect(await queuedJobs()).toBe(jobsBefore);
+  });
+
+  it('writes survey.submitted with the answers and the customer id', async () => {
+    const issued = await t.issue();
+    const customer = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    const survey = await t.call('POST', '/api/surveys', {
+      json: {
+        id: '',
+        customerId: customer.body.id,
+        recommendToOthersScore: 9,
+        washQualityScore: 8,
+        cleanlinessScore: 7,
+        serviceScore: 10,
+        valueScore: 6,
+        comments: 'Great wash',
+      },
+    });
+    expect(survey.status).toBe(201);
+    const event = (await eventsOf('survey.submitted')).find((e) => e.body.includes(survey.body.id));
+    expect(JSON.parse(event!.body).data.survey).toMatchObject({
+      id: survey.body.id,
+      customerId: customer.body.id,
+      recommendToOthersScore: 9,
+      comments: 'Great wash',
+    });
+  });
+
+  it('does not queue a delivery to a disabled endpoint, nor for a type it does not listen to', async () => {
+    const auth = { anonymous: true, headers: { authorization: `Bearer ${ADMIN_API_KEY}` } };
+    const added = await t.call('POST', '/api/admin/webhook-endpoints', {
+      ...auth,
+      json: { url: 'http://127.0.0.1:9/only-surveys', eventTypes: ['survey.submitted'] },
+    });
+    expect(added.status).toBe(201);
+    const issued = await t.issue();
+    const [event] = (await eventsOf('registration.issued')).filter((e) => e.body.includes(issued.registration.id));
+    const deliveries = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventId, event!.id));
+    expect(deliveries.map((d) => d.endpointId)).not.toContain(added.body.id);
+  });
+});

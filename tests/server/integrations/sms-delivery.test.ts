@@ -1,0 +1,118 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registrations, smsMessages } from '../../../server/db/schema';
+import { DRIVERS } from '../helpers/test-database';
+import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { startFakeTwilio } from './support/fake-twilio';
+import { retryFaster } from './support/retry-faster';
+
+const SID = `AC${'0123456789abcdef'.repeat(2)}`;
+const TOKEN = 'twilio-test-auth-token';
+const admin = { anonymous: true, headers: { authorization: `Bearer ${ADMIN_API_KEY}` } };
+const sale = (mobileNumber: string) => ({
+  mobileNumber,
+  planName: 'Unlimited Wash Club',
+  amount: 29.99,
+  rechargeDate: '2026-12-15',
+  siteId: '7',
+  send: 'sms',
+});
+
+describe.each(DRIVERS)('the registration link by text message on %s', (driver) => {
+  let t: TestApp;
+  let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
+  beforeAll(async () => {
+    twilio = await startFakeTwilio();
+    t = await startTestApp(
+      driver,
+      {
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: SID,
+        TWILIO_AUTH_TOKEN: TOKEN,
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_BASE: twilio.url,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        OPERATOR_NAME: 'Brightwater Car Wash',
+      },
+      { integrations: true },
+    );
+    await retryFaster(t.database);
+  });
+  afterAll(async () => {
+    await t.close();
+    await twilio.close();
+  });
+  afterEach(() => twilio.requests.splice(0));
+
+  const smsOf = async (registrationId: string) =>
+    (await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, registrationId)))[0]!;
+  const until = async (ready: () => Promise<boolean>, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await ready())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it("texts the link through Twilio's Messages API, in its documented format, and reports it sent", async () => {
+    const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+1 201 555 0143') });
+    expect(issued.status).toBe(201);
+    expect(issued.body.sms).toEqual({ status: 'queued', errorCode: null, attempts: 0, sentAt: null });
+    await until(async () => (await smsOf(issued.body.registration.id)).status === 'sent');
+
+    expect(twilio.requests).toHaveLength(1);
+    const request = twilio.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
+    expect(request.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(request.headers.authorization).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
+    const form = new URLSearchParams(request.body);
+    expect(form.get('To')).toBe('+12015550143');
+    expect(form.get('From')).toBe('+15005550006');
+    expect(form.get('Body')).toContain('Brightwater Car Wash');
+    expect(form.get('Body')).toContain(issued.body.url);
+    expect(form.get('Body')).toMatch(/Reply STOP to opt out\.$/);
+
+    const progress = await t.call('GET', `/api/admin/registrations/${issued.body.registration.id}`, admin);
+    expect(progress.body.sms).toMatchObject({ status: 'sent', errorCode: null, attempts: 1 });
+    // Sent: the code is gone from the message row; only the registration's hash of it remains.
+    expect((await smsOf(issued.body.registration.id)).linkToken).toBeNull();
+    expect(t.logs.join('\n')).not.toContain('5550143');
+    expect(t.logs.join('\n')).not.toContain(issued.body.token);
+  });
+
+  it('retries a provider that fails, and sends once it answers', async () => {
+    twilio.failNext(503, { code: 20503, message: 'Service unavailable' }, 2);
+    const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+12015550144') });
+    await until(async () => (await smsOf(issued.body.registration.id)).status === 'sent');
+    expect(twilio.requests).toHaveLength(3);
+    expect((await smsOf(issued.body.registration.id)).attempts).toBe(3);
+  });
+
+  it("gives up on a number the provider refuses, with the provider's error code", async () => {
+    twilio.failNext(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }, 1);
+    const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+12015550145') });
+    await until(async () => (await smsOf(issued.body.registration.id)).status === 'failed');
+    const progress = await t.call('GET', `/api/admin/registrations/${issued.body.registration.id}`, admin);
+    expect(progress.body.sms).toMatchObject({ status: 'failed', errorCode: '21211', attempts: 1 });
+    expect((await smsOf(issued.body.registration.id)).linkToken).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(twilio.requests).toHaveLength(1);
+  });
+});
+
+describe.each(DRIVERS)('send: "sms" without a provider on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('is refused with 422 sms_unavailable, and nothing is written', async () => {
+    const before = (await t.database.db.select({ n: count() }).from(registrations))[0]!.n;
+    const res = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+12015550143') });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('sms_unavailable');
+    expect((await t.database.db.select({ n: count() }).from(registrations))[0]!.n).toBe(before);
+  });
+});
