@@ -48,6 +48,8 @@ export async function startServer(options: {
       ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
       LOOKUP_MISSES_PER_MINUTE: '100000',
       ANALYTICS_ID: '',
+      // Production on PostgreSQL refuses to start without one (every instance must sign sessions alike).
+      AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,17 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../db/client';
 import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isLastTry } from '../jobs/queues';
 import { OutboundError, sendOutbound, type OutboundPolicy } from './outbound-request';
-
-/** A try that did not reach a 2xx: pg-boss retries the job when the handler throws it. */
-export class DeliveryFailed extends Error {
-  constructor(readonly code: string) {
-    super(`Webhook delivery failed: ${code}`);
-    this.name = 'DeliveryFailed';
-  }
-}
 
 /** Failures no retry can mend: the address is refused by policy, not by the receiver. */
 const PERMANENT = new Set(['invalid_url', 'scheme_not_allowed', 'private_address']);
@@ -26,43 +18,74 @@ export interface DeliveryContext {
 
 type Outcome = { status: 'delivered' | 'pending' | 'failed'; statusCode: number | null; error: string | null };
 
+/** One job's try: which delivery, and how many retries pg-boss has made of it. */
+export interface DeliveryTry {
+  deliveryId: string;
+  retryCount: number;
+}
+
 /**
- * One try of one delivery: signs the stored body with Standard Webhooks' reference library (a fresh timestamp,
- * the event's id on every try), posts it, and records what happened. Throws to be retried; returns when done,
- * delivered or given up on.
+ * One try of each delivery in a batch: signs the stored body with Standard Webhooks' reference library (a fresh
+ * timestamp, the event's id on every try), posts them side by side, and records every outcome in one statement.
+ * Answers the deliveries to retry later; the others are done, delivered or given up on.
  */
-export async function deliverWebhook(context: DeliveryContext, deliveryId: string, retryCount: number): Promise<void> {
+export async function deliverWebhooks(context: DeliveryContext, tries: DeliveryTry[]): Promise<string[]> {
   const now = context.now ?? (() => new Date());
-  const [row] = await context.db
+  const rows = await context.db
     .select({ delivery: webhookDeliveries, event: outboxEvents, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(outboxEvents, eq(outboxEvents.id, webhookDeliveries.eventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  // Deleted with its endpoint, or already settled (a job that outlived its expiry): nothing to do.
-  if (!row || row.delivery.status !== 'pending') return;
+    .where(
+      and(
+        inArray(
+          webhookDeliveries.id,
+          tries.map((attempt) => attempt.deliveryId),
+        ),
+        // Deleted with its endpoint, or already settled (a job that outlived its expiry): nothing to do.
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    );
+  const retryCounts = new Map(tries.map((attempt) => [attempt.deliveryId, attempt.retryCount]));
 
-  const secret = row.endpoint.source === 'environment' ? context.environmentSecret : row.endpoint.secret;
-  const outcome: Outcome = !row.endpoint.enabled
-    ? { status: 'failed', statusCode: null, error: 'endpoint_disabled' }
-    : !secret
-      ? { status: 'failed', statusCode: null, error: 'no_secret' }
-      : await tryOnce(row.endpoint.url, row.event.id, row.event.body, secret, context.policy, now());
+  const settled = await Promise.all(
+    rows.map(async (row) => {
+      const secret = row.endpoint.source === 'environment' ? context.environmentSecret : row.endpoint.secret;
+      const outcome: Outcome = !row.endpoint.enabled
+        ? { status: 'failed', statusCode: null, error: 'endpoint_disabled' }
+        : !secret
+          ? { status: 'failed', statusCode: null, error: 'no_secret' }
+          : await tryOnce(row.endpoint.url, row.event.id, row.event.body, secret, context.policy, now());
+      const retryCount = retryCounts.get(row.delivery.id) ?? 0;
+      const giveUp = outcome.status === 'pending' && isLastTry(row.delivery.queuedAt, retryCount, now());
+      return {
+        id: row.delivery.id,
+        status: giveUp ? 'failed' : outcome.status,
+        attempts: row.delivery.attempts + (outcome.error === 'endpoint_disabled' ? 0 : 1),
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+      };
+    }),
+  );
+  if (settled.length === 0) return [];
 
-  const giveUp = outcome.status === 'pending' && isLastTry(row.delivery.queuedAt, retryCount, now());
-  const status = giveUp ? 'failed' : outcome.status;
-  await context.db
-    .update(webhookDeliveries)
-    .set({
-      status,
-      attempts: row.delivery.attempts + (outcome.error === 'endpoint_disabled' ? 0 : 1),
-      lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
-      lastAttemptAt: now(),
-      deliveredAt: status === 'delivered' ? now() : null,
-    })
-    .where(eq(webhookDeliveries.id, deliveryId));
-  if (status === 'pending') throw new DeliveryFailed(outcome.error ?? 'unknown');
+  const at = now();
+  const values = sql.join(
+    settled.map(
+      (row) =>
+        sql`(${row.id}, ${row.status}, ${row.attempts}::int, ${row.statusCode}::int, ${row.error}, ${
+          row.status === 'delivered' ? at : null
+        }::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await context.db.execute(sql`
+    update ${webhookDeliveries} as d
+    set status = v.status, attempts = v.attempts, last_status_code = v.status_code, last_error = v.error,
+        last_attempt_at = ${at}, delivered_at = v.delivered_at
+    from (values ${values}) as v(id, status, attempts, status_code, error, delivered_at)
+    where d.id = v.id`);
+  return settled.filter((row) => row.status === 'pending').map((row) => row.id);
 }
 
 async function tryOnce(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WebhookEnvelope, WebhookEventType } from '../../src/domain/webhooks';
 import type { Db, Tx } from '../db/client';
 import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../db/schema';
@@ -37,10 +37,14 @@ export async function writeEvent(
  */
 export async function recordEvent(tx: Tx, type: WebhookEventType, data: unknown, now = new Date()): Promise<string> {
   const eventId = await writeEvent(tx, type, data, now);
-  const listeners = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.eventTypes, [type])));
-  for (const endpoint of listeners) await queueDelivery(tx, eventId, endpoint.id);
+  // One statement finds the listeners and queues a delivery to each: this runs in every write's transaction.
+  const result: unknown = await tx.execute(sql`
+    insert into ${webhookDeliveries} (id, event_id, endpoint_id)
+    select gen_random_uuid()::text, ${eventId}, ${webhookEndpoints.id} from ${webhookEndpoints}
+    where ${webhookEndpoints.enabled} and ${type} = any(${webhookEndpoints.eventTypes})
+    returning id`);
+  // `Tx` spans both drivers, so `execute` cannot type its answer; both answer `{ rows }`.
+  const deliveries = (result as { rows: { id: string }[] }).rows;
+  for (const delivery of deliveries) await enqueue(tx, QUEUES.webhookDelivery, { deliveryId: delivery.id });
   return eventId;
 }

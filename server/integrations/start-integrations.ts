@@ -3,7 +3,7 @@ import type { Env } from '../env';
 import { QUEUES } from '../jobs/queues';
 import { startWorkers, type Workers } from '../jobs/workers';
 import type { Logger } from '../lib/logger';
-import { deliverWebhook } from './deliver-webhook';
+import { deliverWebhooks } from './deliver-webhook';
 import type { OutboundPolicy } from './outbound-request';
 import { deliverSms, type SmsSender } from './sms/deliver-sms';
 import { createTwilioSender } from './sms/twilio';
@@ -39,30 +39,34 @@ export async function startIntegrations(options: {
     [
       {
         queue: QUEUES.webhookDelivery,
-        handle: async ({ data, retryCount }) => {
-          try {
-            await deliverWebhook(webhookContext, data.deliveryId!, retryCount);
-          } finally {
-            logger.info('webhook_delivery', { delivery: data.deliveryId, retry: retryCount });
-          }
+        handle: async (jobs) => {
+          const tries = jobs.map((job) => ({ deliveryId: job.data.deliveryId!, retryCount: job.retryCount }));
+          const retry = new Set(await deliverWebhooks(webhookContext, tries));
+          if (retry.size) logger.info('webhook_retry', { deliveries: retry.size });
+          return tries.flatMap((attempt, index) => (retry.has(attempt.deliveryId) ? [index] : []));
         },
       },
       {
         queue: QUEUES.smsDelivery,
-        handle: async ({ data, retryCount }) => {
-          // Without a provider (it was unset after the text was queued) the job waits for one, as a failure would.
-          if (!sender) throw new Error('No SMS provider is configured');
-          await deliverSms(
-            {
-              db,
-              sender,
-              template: env.integrations.smsTemplate,
-              operatorName: env.operatorName,
-              publicUrl: env.publicUrl,
-            },
-            data.messageId!,
-            retryCount,
+        handle: async (jobs) => {
+          // Without a provider (it was unset after the text was queued) the jobs wait for one, as a failure would.
+          if (!sender) return jobs.map((_, index) => index);
+          const context = {
+            db,
+            sender,
+            template: env.integrations.smsTemplate,
+            operatorName: env.operatorName,
+            publicUrl: env.publicUrl,
+          };
+          const outcomes = await Promise.all(
+            jobs.map((job) =>
+              deliverSms(context, job.data.messageId!, job.retryCount).then(
+                () => false,
+                () => true,
+              ),
+            ),
           );
+          return outcomes.flatMap((retry, index) => (retry ? [index] : []));
         },
       },
     ],

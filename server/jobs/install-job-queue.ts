@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/sql-executor';
 import { JOB_SCHEMA, QUEUES, RETRY_POLICY } from './queues';
 
-export const bossOptions = (db: SqlExecutor) => ({
+const bossOptions = (db: SqlExecutor) => ({
   db,
   schema: JOB_SCHEMA,
   supervise: false,

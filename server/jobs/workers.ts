@@ -11,8 +11,11 @@ export interface JobTry {
 
 export interface Worker {
   queue: QueueName;
-  /** Resolves when the job is done (delivered or given up on); throws to have pg-boss retry it later. */
-  handle: (job: JobTry) => Promise<void>;
+  /**
+   * Tries a batch of jobs; answers the indexes of those to retry later (pg-boss fails them, and completes the rest).
+   * Throwing retries the whole batch.
+   */
+  handle: (jobs: JobTry[]) => Promise<number[]>;
 }
 
 export interface Workers {
@@ -20,7 +23,7 @@ export interface Workers {
 }
 
 /** Jobs taken at a time by each instance: their tries run side by side, each bounded by its own timeout. */
-const BATCH_SIZE = 10;
+const BATCH_SIZE = 25;
 
 /**
  * Runs the handlers in this process on pg-boss, which takes each job with `FOR UPDATE SKIP LOCKED`: instances
@@ -37,7 +40,8 @@ export async function startWorkers(
   boss.on('error', (error: Error) => options.logger.error('job_queue', { error: error.name }));
   await boss.start();
   for (const worker of workers) {
-    await boss.work<Record<string, string>>(
+    let workerId = '';
+    workerId = await boss.work<Record<string, string>>(
       worker.queue,
       {
         batchSize: BATCH_SIZE,
@@ -45,16 +49,16 @@ export async function startWorkers(
         pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
       },
       async (jobs) => {
-        // Each job fails on its own; pg-boss completes the rest of the batch when this returns.
-        await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await worker.handle({ data: job.data, retryCount: job.retryCount });
-            } catch (error) {
-              await boss.fail(worker.queue, job.id, { error: (error as Error).name });
-            }
-          }),
-        );
+        const retry = await worker.handle(jobs.map((job) => ({ data: job.data, retryCount: job.retryCount })));
+        // The jobs to retry fail on their own; pg-boss completes the rest of the batch when this returns.
+        if (retry.length) {
+          await boss.fail(
+            worker.queue,
+            retry.map((index) => jobs[index]!.id),
+          );
+        }
+        // A full batch means more are likely waiting: fetch again at once rather than after the polling interval.
+        if (jobs.length === BATCH_SIZE && workerId) boss.notifyWorker(workerId);
       },
     );
   }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
-import { deliverWebhook } from '../../../server/integrations/deliver-webhook';
+import { deliverWebhooks } from '../../../server/integrations/deliver-webhook';
 import { newWebhookSecret } from '../../../server/integrations/webhook-endpoints';
 import { newId } from '../../../server/lib/tokens';
 import { DRIVERS } from '../helpers/test-database';
@@ -95,11 +95,11 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
       .set({ status: 'pending' })
       .where(eq(webhookDeliveries.id, delivery.id));
     const dayLater = new Date(delivery.queuedAt.getTime() + 24 * 60 * 60 * 1000);
-    await deliverWebhook(
+    const retry = await deliverWebhooks(
       { db: t.database.db, policy: { allowPrivateNetworks: true }, environmentSecret: SECRET, now: () => dayLater },
-      delivery.id,
-      12,
+      [{ deliveryId: delivery.id, retryCount: 12 }],
     );
+    expect(retry).toEqual([]);
     const [failed] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id));
     expect(failed).toMatchObject({ status: 'failed', lastError: 'connection_failed', lastStatusCode: null });
     await t.database.db
