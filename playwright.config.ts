@@ -20,6 +20,11 @@ process.env.E2E_ANALYTICS_PORT ??= freePort();
 process.env.E2E_ANALYTICS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-analytics-'));
 process.env.E2E_ANALYTICS_ID ??= 'G-E2ETEST123';
 process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
+// WEBHOOK_URL's receiver and the fake Twilio: nothing listens there until the integrations spec starts them.
+process.env.E2E_RECEIVER_PORT ??= freePort();
+process.env.E2E_TWILIO_PORT ??= freePort();
+process.env.E2E_WEBHOOK_SECRET ??= `whsec_${Buffer.alloc(24, 11).toString('base64')}`;
+process.env.E2E_TWILIO_SID ??= `AC${'e2e0'.repeat(8)}`;
 process.env.E2E_API_KEY ??= 'e2e-api-key';
 
 const port = Number(process.env.E2E_PORT);
@@ -62,6 +67,14 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
         API_KEY: process.env.E2E_API_KEY,
+        WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_RECEIVER_PORT}/hooks`,
+        WEBHOOK_SECRET: process.env.E2E_WEBHOOK_SECRET,
+        WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: process.env.E2E_TWILIO_SID,
+        TWILIO_AUTH_TOKEN: 'e2e-twilio-token',
+        TWILIO_FROM: '+15005550006',
+        TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
       },
     },
     {

@@ -10,6 +10,10 @@ export interface IssueCodeView {
   isIssuing: boolean;
   /** The link to show, copy, print and encode as a QR code, once issued. */
   issuedUrl: string | null;
+  /** The issued registration's id, to follow its text message; null until issued. */
+  issuedRegistrationId: string | null;
+  /** Whether the link was sent by text (the answer carries the message's status). */
+  isTexted: boolean;
   /** The server's refusal, or the connection's failure, to show in an alert. */
   alert: { message: string; canRetry: boolean } | null;
 }
@@ -24,6 +28,8 @@ export function toIssueCodeView(snapshot: SnapshotFrom<typeof issueCodeMachine>)
     errors,
     isIssuing: snapshot.matches('issuing'),
     issuedUrl: snapshot.matches('issued') ? (context.issued?.url ?? null) : null,
+    issuedRegistrationId: snapshot.matches('issued') ? (context.issued?.registration.id ?? null) : null,
+    isTexted: snapshot.matches('issued') && !!context.issued?.sms,
     alert: snapshot.matches('refused')
       ? { message: context.refusal ?? '', canRetry: false }
       : snapshot.matches('failed')

@@ -11,6 +11,7 @@ const MemberPage = lazy(() => import('./pages/member-page').then((m) => ({ defau
 const FeedbackPage = lazy(() => import('./pages/feedback-page').then((m) => ({ default: m.FeedbackPage })));
 const IssuePage = lazy(() => import('./pages/issue-page').then((m) => ({ default: m.IssuePage })));
 const StaffPage = lazy(() => import('./pages/staff-page').then((m) => ({ default: m.StaffPage })));
+const IntegrationsPage = lazy(() => import('./pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
 const AccountPage = lazy(() => import('./pages/account-page').then((m) => ({ default: m.AccountPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -30,6 +31,7 @@ export function ConsoleApp() {
               <Route path="/feedback" element={<FeedbackPage />} />
               <Route path="/issue" element={<IssuePage />} />
               <Route path="/staff" element={<StaffPage />} />
+              <Route path="/integrations" element={<IntegrationsPage />} />
               <Route path="/account" element={<AccountPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />

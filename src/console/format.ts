@@ -1,3 +1,5 @@
+import type { SmsStatus } from '../domain/webhooks';
+
 /** How the console writes figures: rates as whole percents, missing figures as a dash. */
 export const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 export const figure = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
@@ -16,4 +18,11 @@ export function downloadCsv(name: string, header: string[], rows: (string | numb
   link.download = name;
   link.click();
   URL.revokeObjectURL(url);
+}
+
+/** A registration's text message, in words: queued, sent (when), or failed with the provider's code. */
+export function smsLine(sms: SmsStatus): string {
+  if (sms.status === 'sent') return `Text message sent${sms.sentAt ? ` ${when(sms.sentAt)}` : ''}`;
+  if (sms.status === 'failed') return `Text message failed${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
+  return sms.errorCode ? `Text message queued, retrying (${sms.errorCode})` : 'Text message queued';
 }

@@ -1,6 +1,10 @@
 import { useMachine } from '@xstate/react';
 import QRCode from 'qrcode';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RegistrationProgress } from '../../domain/registration';
+import type { IntegrationSettings } from '../../domain/webhooks';
+import { CheckboxField } from '../../components/fields/checkbox-field';
 import { useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
 import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
@@ -14,7 +18,8 @@ import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { PhoneInput } from '../../components/phone-input/phone-input';
 import { runtimeConfig } from '../../lib/runtime-config';
-import { consoleApi } from '../api';
+import { consoleApi, getJson } from '../api';
+import { smsLine } from '../format';
 import styles from '../console.module.css';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -22,10 +27,25 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. */
 export function IssuePage() {
   const staff = useOutletContext<StaffMember>();
+  const settings = useQuery({
+    queryKey: ['admin', 'integrations'],
+    queryFn: () => getJson<IntegrationSettings>('admin/integrations'),
+  });
+  // Whether to text the link is form data, not flow: the request reads it when the chart sends.
+  const [textIt, setTextIt] = useState(false);
+  const textItRef = useRef(false);
   const machine = useMemo(
     () =>
       issueCodeMachine.provide({
-        actors: { issueCode: issueCodeActor((body) => consoleApi.post('admin/registration-tokens', { json: body })) },
+        actors: {
+          // The ref is read when the chart sends the request, never while rendering.
+          // eslint-disable-next-line react-hooks/refs
+          issueCode: issueCodeActor((body) =>
+            consoleApi.post('admin/registration-tokens', {
+              json: textItRef.current ? { ...body, send: 'sms' } : body,
+            }),
+          ),
+        },
       }),
     [],
   );
@@ -66,6 +86,7 @@ export function IssuePage() {
         <p className={styles.link} data-testid="issued-link">
           {view.issuedUrl}
         </p>
+        {view.isTexted && view.issuedRegistrationId && <TextStatus registrationId={view.issuedRegistrationId} />}
         <div className={`${styles.actions} ${styles.noPrint}`}>
           <button
             type="button"
@@ -185,10 +206,36 @@ export function IssuePage() {
             onValueChange={set('siteId')}
           />
         )}
+        {settings.data?.smsEnabled && (
+          <CheckboxField
+            name="textTheLink"
+            label="Text the link to this number"
+            checked={textIt}
+            onCheckedChange={(checked) => {
+              textItRef.current = checked;
+              setTextIt(checked);
+            }}
+          />
+        )}
         <button type="submit" className={buttons.primary} disabled={view.isIssuing} aria-busy={view.isIssuing}>
           {view.isIssuing ? 'Issuing…' : 'Issue code'}
         </button>
       </form>
     </>
+  );
+}
+
+/** The text message's progress, followed until it is sent or has failed. */
+function TextStatus({ registrationId }: { registrationId: string }) {
+  const progress = useQuery({
+    queryKey: ['admin', 'registrations', registrationId],
+    queryFn: () => getJson<RegistrationProgress>(`admin/registrations/${registrationId}`),
+    refetchInterval: (query) => (query.state.data?.sms?.status === 'queued' || !query.state.data ? 2000 : false),
+  });
+  const sms = progress.data?.sms;
+  return (
+    <p role="status" aria-live="polite" data-testid="text-status">
+      {smsLine(sms ?? { status: 'queued', errorCode: null, attempts: 0, sentAt: null })}
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import type { MemberDetail } from '../../domain/members';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { getJson } from '../api';
 import styles from '../console.module.css';
-import { when } from '../format';
+import { smsLine, when } from '../format';
 
 /** `/admin/members/:id`: the profile, vehicle, consent evidence, registration and surveys of one member. */
 export function MemberPage() {
@@ -66,6 +66,7 @@ export function MemberPage() {
             ['Code issued', when(registration.issuedAt)],
             ['Link opened', when(registration.openedAt)],
             ['Profile completed', when(registration.completedAt)],
+            ['Link sent by text', registration.sms ? smsLine(registration.sms) : 'No'],
           ]}
         />
       </section>
