@@ -1,12 +1,11 @@
 import { SURVEY_FIELDS } from '../../src/domain/survey';
 import type { customers, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
+import { isoOrNull } from '../lib/iso-time';
 
 type RegistrationRow = typeof registrations.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
 type SurveyRow = typeof surveys.$inferSelect;
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A registration as receivers see it: everything but its code, which exists only in the point-of-sale's answer. */
 export const registrationData = (row: RegistrationRow) => ({
@@ -22,9 +21,9 @@ export const registrationData = (row: RegistrationRow) => ({
   /** A sign-up the customer started without a code. */
   isManual: row.isManual,
   issuedAt: row.createdAt.toISOString(),
-  expiresAt: iso(row.expiresAt),
-  openedAt: iso(row.openedAt),
-  completedAt: iso(row.completedAt),
+  expiresAt: isoOrNull(row.expiresAt),
+  openedAt: isoOrNull(row.openedAt),
+  completedAt: isoOrNull(row.completedAt),
   customerId: row.customerId,
 });
 
@@ -54,8 +53,8 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
   consent: {
     version: customer.consentVersion,
     terms: { agreed: customer.isAgreedToTerms, at: customer.termsAgreedAt.toISOString() },
-    newsletters: { agreed: customer.isSubscribedToNewsletters, at: iso(customer.newsletterConsentAt) },
-    smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: iso(customer.smsConsentAt) },
+    newsletters: { agreed: customer.isSubscribedToNewsletters, at: isoOrNull(customer.newsletterConsentAt) },
+    smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: isoOrNull(customer.smsConsentAt) },
   },
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
   TEST_EVENT_TYPE,
   WEBHOOK_EVENT_TYPES,
@@ -118,15 +118,19 @@ const toDelivery = (row: { delivery: typeof webhookDeliveries.$inferSelect; even
 });
 
 /** An endpoint's most recent deliveries, newest first. */
-export async function listDeliveries(db: Db, endpointId: string): Promise<WebhookDelivery[]> {
-  await consoleEndpoint(db, endpointId);
-  const rows = await db
+/** Deliveries with their event's type, newest first. */
+const deliveriesWhere = (db: Db, condition: SQL | undefined, limit: number) =>
+  db
     .select({ delivery: webhookDeliveries, eventType: outboxEvents.type })
     .from(webhookDeliveries)
     .innerJoin(outboxEvents, eq(outboxEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .where(condition)
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(LAST_DELIVERIES);
+    .limit(limit);
+
+export async function listDeliveries(db: Db, endpointId: string): Promise<WebhookDelivery[]> {
+  await consoleEndpoint(db, endpointId);
+  const rows = await deliveriesWhere(db, eq(webhookDeliveries.endpointId, endpointId), LAST_DELIVERIES);
   return rows.map(toDelivery);
 }
 
@@ -145,11 +149,11 @@ export async function sendTestEvent(db: Db, endpointId: string): Promise<Webhook
 }
 
 async function findDelivery(db: Db, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, eventType: outboxEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(outboxEvents, eq(outboxEvents.id, webhookDeliveries.eventId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
+  const [row] = await deliveriesWhere(
+    db,
+    and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)),
+    1,
+  );
   if (!row) throw new ApiError(404, 'not_found', 'There is no such delivery.');
   return toDelivery(row);
 }

@@ -7,6 +7,7 @@ import { customers, registrations, surveys } from '../db/schema';
 import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { pick } from '../lib/pick';
 import { inSites, type SiteScope } from './list-filters';
+import { isoOrNull } from '../lib/iso-time';
 
 export const NO_SUCH_MEMBER = 'There is no such member.';
 
@@ -17,8 +18,6 @@ export const toMemberSurvey = (row: typeof surveys.$inferSelect): MemberSurvey =
   comments: row.comments,
   band: npsBand(row.recommendToOthersScore),
 });
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * A member's page, or null when there is none the caller may see: another site's member is as absent to a manager
@@ -54,8 +53,8 @@ export async function findMember(db: Db, sites: SiteScope, id: string): Promise<
     consent: {
       wordingVersion: c.consentVersion,
       termsAgreedAt: c.termsAgreedAt.toISOString(),
-      sms: { agreed: c.isSubscribedToSmsMessaging, at: iso(c.smsConsentAt) },
-      newsletter: { agreed: c.isSubscribedToNewsletters, at: iso(c.newsletterConsentAt) },
+      sms: { agreed: c.isSubscribedToSmsMessaging, at: isoOrNull(c.smsConsentAt) },
+      newsletter: { agreed: c.isSubscribedToNewsletters, at: isoOrNull(c.newsletterConsentAt) },
     },
     registration: {
       id: r.id,
@@ -66,8 +65,8 @@ export async function findMember(db: Db, sites: SiteScope, id: string): Promise<
       sourceSystem: r.sourceSystem,
       isManual: r.isManual,
       issuedAt: r.createdAt.toISOString(),
-      openedAt: iso(r.openedAt),
-      completedAt: iso(r.completedAt),
+      openedAt: isoOrNull(r.openedAt),
+      completedAt: isoOrNull(r.completedAt),
       sms: await findRegistrationSms(db, r.id),
     },
     surveys: answers.map(toMemberSurvey),

@@ -4,8 +4,7 @@ import type { Db } from '../db/client';
 import { registrations } from '../db/schema';
 import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { inSites, type SiteScope } from '../members/list-filters';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
+import { isoOrNull } from '../lib/iso-time';
 
 /** An issued registration's progress, or null when there is none the caller may see (another site's is none). */
 export async function registrationProgress(db: Db, sites: SiteScope, id: string): Promise<RegistrationProgress | null> {
@@ -19,8 +18,8 @@ export async function registrationProgress(db: Db, sites: SiteScope, id: string)
     siteId: row.siteId,
     planName: row.planName,
     issuedAt: row.createdAt.toISOString(),
-    openedAt: iso(row.openedAt),
-    completedAt: iso(row.completedAt),
+    openedAt: isoOrNull(row.openedAt),
+    completedAt: isoOrNull(row.completedAt),
     customerId: row.customerId,
     sms: await findRegistrationSms(db, row.id),
   };

@@ -4,6 +4,7 @@ import { registrations, smsMessages } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeTwilio } from './support/fake-twilio';
+import { eventually } from './support/eventually';
 import { retryFaster } from './support/retry-faster';
 
 const SID = `AC${'0123456789abcdef'.repeat(2)}`;
@@ -46,19 +47,19 @@ describe.each(DRIVERS)('the registration link by text message on %s', (driver) =
 
   const smsOf = async (registrationId: string) =>
     (await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, registrationId)))[0]!;
-  const until = async (ready: () => Promise<boolean>, timeoutMs = 30_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await ready())) {
-      if (Date.now() > deadline) throw new Error('timed out');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  /** The registration's text once it is no longer `queued`, or as it stands after 30 s. */
+  const settledSms = (registrationId: string) =>
+    eventually(
+      () => smsOf(registrationId),
+      (sms) => sms.status !== 'queued',
+      30_000,
+    );
 
   it("texts the link through Twilio's Messages API, in its documented format, and reports it sent", async () => {
     const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+1 201 555 0143') });
     expect(issued.status).toBe(201);
     expect(issued.body.sms).toEqual({ status: 'queued', errorCode: null, attempts: 0, sentAt: null });
-    await until(async () => (await smsOf(issued.body.registration.id)).status === 'sent');
+    expect((await settledSms(issued.body.registration.id)).status).toBe('sent');
 
     expect(twilio.requests).toHaveLength(1);
     const request = twilio.requests[0]!;
@@ -84,7 +85,7 @@ describe.each(DRIVERS)('the registration link by text message on %s', (driver) =
   it('retries a provider that fails, and sends once it answers', async () => {
     twilio.failNext(503, { code: 20503, message: 'Service unavailable' }, 2);
     const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+12015550144') });
-    await until(async () => (await smsOf(issued.body.registration.id)).status === 'sent');
+    expect((await settledSms(issued.body.registration.id)).status).toBe('sent');
     expect(twilio.requests).toHaveLength(3);
     expect((await smsOf(issued.body.registration.id)).attempts).toBe(3);
   });
@@ -92,7 +93,7 @@ describe.each(DRIVERS)('the registration link by text message on %s', (driver) =
   it("gives up on a number the provider refuses, with the provider's error code", async () => {
     twilio.failNext(400, { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }, 1);
     const issued = await t.call('POST', '/api/admin/registration-tokens', { ...admin, json: sale('+12015550145') });
-    await until(async () => (await smsOf(issued.body.registration.id)).status === 'failed');
+    expect((await settledSms(issued.body.registration.id)).status).toBe('failed');
     const progress = await t.call('GET', `/api/admin/registrations/${issued.body.registration.id}`, admin);
     expect(progress.body.sms).toMatchObject({ status: 'failed', errorCode: '21211', attempts: 1 });
     expect((await smsOf(issued.body.registration.id)).linkToken).toBeNull();

@@ -7,6 +7,7 @@ import { newWebhookSecret } from '../../../server/integrations/webhook-endpoints
 import { newId } from '../../../server/lib/tokens';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { eventually } from './support/eventually';
 import { retryFaster } from './support/retry-faster';
 import { freePort, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -34,16 +35,12 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
   afterEach(() => receiver.failNext(200, 0));
 
   /** An event's delivery once settled: the receiver has a request a moment before the worker records its answer. */
-  const settledDelivery = async (eventId: string) => {
-    for (let i = 0; ; i++) {
-      const [delivery] = await t.database.db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.eventId, eventId));
-      if (delivery!.status !== 'pending' || i === 50) return delivery!;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const settledDelivery = (eventId: string) =>
+    eventually(
+      async () =>
+        (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!,
+      (delivery) => delivery.status !== 'pending',
+    );
 
   it('delivers registration.issued within seconds, and the receiver verifies it with the library', async () => {
     const issued = await t.issue();
@@ -148,11 +145,10 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
       );
       expect(payload).toMatchObject({ type: 'webhook.test', data: { endpointId: added.body.id } });
       // The receiver has it; the worker records the answer a moment later.
-      let deliveries = await t.call('GET', `/api/admin/webhook-endpoints/${added.body.id}/deliveries`, admin);
-      for (let i = 0; i < 50 && deliveries.body.results[0].status === 'pending'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        deliveries = await t.call('GET', `/api/admin/webhook-endpoints/${added.body.id}/deliveries`, admin);
-      }
+      const deliveries = await eventually(
+        () => t.call('GET', `/api/admin/webhook-endpoints/${added.body.id}/deliveries`, admin),
+        (answer) => answer.body.results[0].status !== 'pending',
+      );
       expect(deliveries.body.results[0]).toMatchObject({
         eventType: 'webhook.test',
         status: 'delivered',
@@ -179,14 +175,16 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
         secret: newWebhookSecret(),
       });
       await policyApp.issue();
-      let delivery: typeof webhookDeliveries.$inferSelect | undefined;
-      for (let i = 0; i < 100 && delivery?.status !== 'failed'; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        [delivery] = await policyApp.database.db
-          .select()
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.endpointId, endpointId));
-      }
+      const delivery = await eventually(
+        async () =>
+          (
+            await policyApp.database.db
+              .select()
+              .from(webhookDeliveries)
+              .where(eq(webhookDeliveries.endpointId, endpointId))
+          )[0],
+        (row) => row?.status === 'failed',
+      );
       expect(delivery).toMatchObject({ status: 'failed', lastError: 'scheme_not_allowed', attempts: 1 });
       expect(local.received).toHaveLength(0);
     } finally {
