@@ -5,9 +5,14 @@ import { compress } from 'hono/compress';
 import type { Db } from './db/client';
 import { RETRY_AFTER_SECONDS, unavailableReason } from './db/unavailable';
 import type { Env } from './env';
+import type { Readiness } from './http-server';
 import { ApiError } from './lib/api-error';
 import { silentLogger, type Logger } from './lib/logger';
+import { requestId } from './lib/request-id';
+import { createMetrics } from './metrics/metrics';
+import { metricsRoute } from './metrics/metrics-route';
 import type { LimitStore } from './limits/limit-store';
+import type { RequestLoad } from './lib/request-load';
 import { createThrottles } from './limits/throttles';
 import { securityHeaders } from './lib/security-headers';
 import { createAuth } from './staff/auth';
@@ -16,6 +21,9 @@ import { adminRoutes } from './routes/admin/admin.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { apiReferenceRoutes } from './routes/openapi/api-reference.routes';
+import { openApiRoutes } from './routes/openapi/openapi.routes';
+import { readyRoutes } from './routes/ready/ready.routes';
 import { registrationTokenRoutes } from './routes/registration-tokens/registration-tokens.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
@@ -34,6 +42,10 @@ interface AppDeps {
   authSecret?: string;
   /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/cli-key.ts). */
   cliKey?: string;
+  /** Where the server is in its life (`RunningHttpServer.readiness`), for `/api/ready`; absent, always ready. */
+  readiness?: Readiness;
+  /** Counts requests being served, for the background work that yields to them (server/lib/request-load.ts). */
+  load?: RequestLoad;
 }
 
 /** The whole HTTP surface: `/api/*` and, when given, the SPA for everything else. */
@@ -48,6 +60,11 @@ export function createApp(deps: AppDeps): Hono {
   const auth = createAuth({ db, publicUrl: env.publicUrl, secret: authSecret });
   const adminKeys = [env.adminApiKey, deps.cliKey].filter((key): key is string => !!key);
 
+  if (deps.load) app.use('*', deps.load.middleware);
+  app.use('*', requestId());
+  // Only when someone may read them (METRICS_TOKEN): counting for nobody costs every request.
+  const metrics = env.metricsToken ? createMetrics({ db }) : undefined;
+  if (metrics) app.use('*', metrics.measure);
   // One line per request, with the route pattern (never the path: it may hold a registration code).
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -56,6 +73,7 @@ export function createApp(deps: AppDeps): Hono {
       method: c.req.method,
       route: c.req.routePath,
       status: c.res.status,
+      requestId: c.get('requestId'),
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
@@ -83,7 +101,12 @@ export function createApp(deps: AppDeps): Hono {
   });
   api.use('*', async (c, next) => {
     // The console and the point-of-sale authenticate themselves (session cookie, bearer key).
-    const open = c.req.path === '/api/health' || /^\/api\/(?:admin|auth)\//.test(c.req.path);
+    const open =
+      c.req.path === '/api/health' ||
+      c.req.path === '/api/ready' ||
+      /^\/api\/(?:admin|auth)\//.test(c.req.path) ||
+      // The API description and its reference page: public documentation, no key.
+      /^\/api\/(?:openapi\.json|docs|docs\/.*)$/.test(c.req.path);
     if (!open && c.req.header('x-api-key') !== env.apiKey) {
       throw new ApiError(401, 'unauthorized', 'A valid x-api-key header is required.');
     }
@@ -91,6 +114,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   api.route('/health', healthRoutes({ db }));
+  api.route('/ready', readyRoutes({ db, readiness: deps.readiness ?? { state: 'ready' } }));
   api.route('/auth', authRoutes({ db, auth, publicUrl: env.publicUrl, ...clients }));
   api.route(
     '/admin',
@@ -110,11 +134,16 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/customers', customerRoutes({ db, ...clients }));
   api.route('/surveys', surveyRoutes({ db, ...clients }));
   api.route('/vehicles', vehicleRoutes({ db }));
+  // The document describes `app` as a whole, read on the first request, when every route is registered.
+  api.route('/', openApiRoutes({ app }));
+  api.route('/docs', apiReferenceRoutes());
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'There is no such API route.');
   });
 
   app.route('/api', api);
+  // Not under /api: Prometheus's own path, outside the API and its key. Without a token it does not exist.
+  if (metrics && env.metricsToken) app.route('/metrics', metricsRoute({ metrics, token: env.metricsToken }));
   if (spa) app.route('/', spa);
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', 'Not found.').toBody(), 404));

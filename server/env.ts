@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import type { RuntimeConfig } from '../src/domain/runtime-config';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
+import { LOG_LEVELS, type LogLevel } from './lib/logger';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
 
@@ -36,6 +37,10 @@ const envSchema = v.object({
   API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'API_KEY must be at least 8 characters')), 'club-profile-dev'),
   ADMIN_API_KEY: v.optional(v.pipe(v.string(), v.minLength(16, 'ADMIN_API_KEY must be at least 16 characters'))),
   TOKEN_TTL_DAYS: integer(30, 1, 3650, 'TOKEN_TTL_DAYS'),
+  IDEMPOTENCY_TTL_HOURS: integer(24, 1, 24 * 365, 'IDEMPOTENCY_TTL_HOURS'),
+  UNCOMPLETED_RETENTION_DAYS: integer(90, 0, 3650, 'UNCOMPLETED_RETENTION_DAYS'),
+  // Longer than the day of retries: an event is never deleted while its delivery may still be tried.
+  EVENT_RETENTION_DAYS: integer(30, 2, 3650, 'EVENT_RETENTION_DAYS'),
   LOOKUP_MISSES_PER_MINUTE: integer(30, 1, 100_000, 'LOOKUP_MISSES_PER_MINUTE'),
   TRUST_PROXY: v.optional(
     v.pipe(
@@ -104,6 +109,8 @@ const envSchema = v.object({
     v.pipe(v.string(), v.includes('{link}', 'SMS_TEMPLATE must contain {link}')),
     DEFAULT_SMS_TEMPLATE,
   ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
 
 export interface Env {
@@ -120,6 +127,8 @@ export interface Env {
   apiKey: string;
   adminApiKey: string | undefined;
   tokenTtlDays: number;
+  /** How long each kind of personal or technical record is kept (server/retention/). */
+  retention: { idempotencyTtlHours: number; uncompletedRetentionDays: number; eventRetentionDays: number };
   /** How many proxies in front of us append to X-Forwarded-For; 0 reads the socket's address. */
   trustProxyHops: number;
   limits: {
@@ -154,6 +163,10 @@ export interface Env {
     sms: { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
     smsTemplate: string;
   };
+  /** pino's level: lines below it are not written. */
+  logLevel: LogLevel;
+  /** Bearer token of `GET /metrics`; unset, that path does not exist. */
+  metricsToken: string | undefined;
 }
 
 class EnvError extends Error {}
@@ -192,6 +205,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     apiKey: e.API_KEY,
     adminApiKey: e.ADMIN_API_KEY,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
+    retention: {
+      idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
+      uncompletedRetentionDays: e.UNCOMPLETED_RETENTION_DAYS,
+      eventRetentionDays: e.EVENT_RETENTION_DAYS,
+    },
     trustProxyHops: e.TRUST_PROXY,
     limits: {
       lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
@@ -246,6 +264,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : undefined,
       smsTemplate: e.SMS_TEMPLATE,
     },
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -3,7 +3,9 @@ import { IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { RETRY_AFTER_SECONDS } from './db/unavailable';
 import type { Env } from './env';
+import { ApiError } from './lib/api-error';
 
 /**
  * Node enforces `requestTimeout` and `headersTimeout` only when it sweeps its connections, every 30 s by default:
@@ -18,8 +20,18 @@ const TIMEOUT_SWEEP_MS = 1000;
  */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
 
+type App = Pick<Hono, 'fetch'>;
+
+/** Whether this instance should be sent traffic: see `RunningHttpServer.readiness`. */
+export type ReadinessState = 'starting' | 'ready' | 'stopping';
+
+export interface Readiness {
+  readonly state: ReadinessState;
+}
+
 interface HttpServerOptions {
-  app: Pick<Hono, 'fetch'>;
+  /** What answers the requests; without it, every request is answered 503 until `serve(app)`. */
+  app?: App;
   env: Pick<Env, 'port' | 'host' | 'http'>;
 }
 
@@ -34,13 +46,26 @@ export interface RunningHttpServer {
    * connection is closed; calling it again returns the same promise.
    */
   shutdown: () => Promise<void>;
+  /**
+   * Starts handing requests to `app`. Until then, every request is answered 503 `unavailable` with Retry-After: the
+   * server listens before the database is opened (and migrated, which may take minutes), so that a load balancer
+   * asking `/api/ready` hears "not yet" rather than finding the port closed.
+   */
+  serve: (app: App) => void;
+  /**
+   * `starting` until there is an app to serve, `ready` from then, `stopping` from the moment `shutdown()` is called
+   * (before any connection is drained). `/api/ready` answers 200 only when `ready` (server/routes/ready).
+   */
+  readiness: Readiness;
 }
 
 /** Listens on `env.port` and `env.host` with the timeouts and connection cap of `env.http`. */
 export async function startHttpServer({ app, env }: HttpServerOptions): Promise<RunningHttpServer> {
   const { http } = env;
+  let serving = app;
+  let state: ReadinessState = app ? 'ready' : 'starting';
   const fetch = async (request: Request, bindings: HttpBindings | Http2Bindings) => {
-    const response = await app.fetch(request, bindings);
+    const response = serving ? await serving.fetch(request, bindings) : notReady();
     const { incoming } = bindings;
     // An answer given before the body was read (a 413) must wait for the rest of it: see discardBody.
     const bodyRead =
@@ -81,6 +106,7 @@ export async function startHttpServer({ app, env }: HttpServerOptions): Promise<
   let stopped: Promise<void> | undefined;
   const shutdown = () =>
     (stopped ??= new Promise<void>((resolve) => {
+      state = 'stopping';
       closing = true;
       for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close');
       const cut = setTimeout(() => server.closeAllConnections(), http.shutdownGraceMs);
@@ -91,7 +117,25 @@ export async function startHttpServer({ app, env }: HttpServerOptions): Promise<
       });
     }));
 
-  return { server, port, url: `http://${browsable(env.host)}:${port}`, shutdown };
+  const serve = (next: App) => {
+    serving = next;
+    if (state === 'starting') state = 'ready';
+  };
+  const readiness: Readiness = {
+    get state() {
+      return state;
+    },
+  };
+  return { server, port, url: `http://${browsable(env.host)}:${port}`, shutdown, serve, readiness };
+}
+
+/** The answer to every request while there is no app yet (see `serve`). */
+function notReady(): Response {
+  const body = new ApiError(503, 'unavailable', 'The server is starting. Please try again.').toBody();
+  return Response.json(body, {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' },
+  });
 }
 
 /**

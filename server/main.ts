@@ -1,30 +1,36 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { startHttpServer } from './http-server';
-import { startHousekeeping } from './lib/housekeeping';
 import { jsonLogger } from './lib/logger';
 import { startIntegrations } from './integrations/start-integrations';
 import { openLimitStore } from './limits/limit-store';
+import { appPath } from './lib/app-root';
+import { requestLoad } from './lib/request-load';
 import { runtimeConfig } from './runtime-config';
 import { spaRoutes } from './spa';
 import { countStaff } from './staff/list-staff';
 import { authSecretFor, writeCliKey } from './staff/local-secrets';
 import { seedOnStart, startUpLines } from './start-up';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const distDir = `${root}dist`;
+const distDir = appPath('dist');
 
 const env = loadEnv();
-const logger = jsonLogger();
+const logger = jsonLogger(undefined, { level: env.logLevel });
+// Log lines are written asynchronously: whatever ends the process (process.exit included), the last ones go out
+// (pino's destination also flushes itself at exit; this keeps that true whatever destination the logger gets).
+process.on('exit', () => logger.flush());
 
+// The port opens first. Until `http.serve(app)` below, every request, /api/ready included, is answered 503 with
+// Retry-After (http-server.ts): the database's migrations can take minutes, and a load balancer
+// should hear "starting", not find the port closed. `http.readiness` then goes starting -> ready -> stopping.
+const http = await startHttpServer({ env });
+
+// `npm start` (scripts/start.mjs) builds what is missing or stale before it runs this.
 if (!existsSync(`${distDir}/index.html`) || !existsSync(`${distDir}/console/admin.html`)) {
-  console.log('Building the app and the console (first start)...');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
-  await build({ root, configFile: `${root}vite.console.config.ts`, logLevel: 'warn' });
+  console.error('The app is not built: run `npm run build`, or start with `npm start`, which builds it first.');
+  process.exit(1);
 }
 
 const database = await openDatabase({
@@ -34,21 +40,22 @@ const database = await openDatabase({
 });
 const seeded = await seedOnStart(database.db, env);
 const limits = openLimitStore({ redisUrl: env.redisUrl, database });
-const stopHousekeeping = startHousekeeping(database.db, logger);
 // Webhooks and texts committed while no server ran, or before a crash, go out now.
-const integrations = await startIntegrations({ database, env, logger });
+const load = requestLoad();
+const integrations = await startIntegrations({ database, env, logger, busy: load.busy });
 
 const app = createApp({
   env,
   db: database.db,
   logger,
   limitStore: limits.store,
+  load,
   authSecret: authSecretFor(env),
   cliKey: database.driver === 'pglite' ? writeCliKey(env.dataDir) : undefined,
   spa: spaRoutes({ distDir, config: runtimeConfig(env) }),
+  readiness: http.readiness,
 });
 
-const http = await startHttpServer({ app, env });
 const lines = startUpLines({
   url: http.url,
   database: database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${env.dataDir}`,
@@ -56,6 +63,8 @@ const lines = startUpLines({
   adminApiKey: env.adminApiKey,
   staffCount: await countStaff(database.db),
 });
+// From here the app answers, and /api/ready says ready.
+http.serve(app);
 for (const line of lines) console.log(line);
 
 let stopping = false;
@@ -64,8 +73,8 @@ async function stop(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
   logger.info('shutdown', { signal, graceMs: env.http.shutdownGraceMs });
+  // /api/ready answers 503 from this call on (readiness `stopping`), before the connections are drained.
   await http.shutdown();
-  stopHousekeeping();
   await integrations.stop();
   await limits.close();
   try {

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { repoRoot } from './paths';
 import { median } from './stats';
 import { withTimeout } from './with-timeout';
@@ -21,7 +21,7 @@ const gcOnSignalFile = `${repoRoot}/bench/lib/gc-on-signal.ts`;
 /**
  * Starts the real server (`server/main.ts`, what `npm start` runs) as a child on a free loopback port, with its own
  * data directory, the bench's API keys and a lookup miss limit high enough never to matter. Without DATABASE_URL it
- * uses the embedded PGlite; a dist/ that is missing gets built by the server itself, as on a first `npm start`.
+ * uses the embedded PGlite; a dist/ that is missing is built first (`npm run build`), as `npm start` would.
  */
 export async function startServer(options: {
   dataDir: string;
@@ -31,6 +31,10 @@ export async function startServer(options: {
   /** More settings, e.g. WEBHOOK_URL for the integrations section. */
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
+  if (!existsSync(`${repoRoot}/dist/index.html`) || !existsSync(`${repoRoot}/dist/console/admin.html`)) {
+    const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+    if (built.status !== 0) throw new Error('npm run build failed');
+  }
   const preload = options.gcOnSignal
     ? ['--expose-gc', '--import', 'tsx', '--import', gcOnSignalFile]
     : ['--import', 'tsx'];

@@ -13,6 +13,7 @@ export type AuditAction =
   | 'staff_changed'
   | 'code_issued'
   | 'member_viewed'
+  | 'member_erased'
   | 'export'
   | 'webhook_endpoint_added'
   | 'webhook_endpoint_changed'

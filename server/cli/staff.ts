@@ -3,13 +3,13 @@ import * as v from 'valibot';
 import { newStaffSchema, STAFF_ROLES, type StaffMember } from '../../src/domain/staff';
 import { validate } from '../../src/domain/validation';
 import { recordAudit } from '../audit/record-audit';
-import { openDatabase, type Db } from '../db/client';
+import type { Db } from '../db/client';
 import { loadEnv } from '../env';
+import { openCliTarget } from './cli-target';
 import { ApiError } from '../lib/api-error';
 import { addStaff } from '../staff/add-staff';
 import { createAuth } from '../staff/auth';
 import { findStaffByEmail, listStaff } from '../staff/list-staff';
-import { readCliKey } from '../staff/local-secrets';
 import { updateStaff } from '../staff/update-staff';
 
 const USAGE = `Usage:
@@ -101,30 +101,8 @@ function overHttp(base: string, key: string): Staffing {
   };
 }
 
-async function runningServer(): Promise<string | undefined> {
-  const base = (values.url ?? `http://127.0.0.1:${env.port}`).replace(/\/+$/, '');
-  try {
-    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
-    return health.status < 500 ? base : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function open(): Promise<Staffing> {
-  if (env.databaseUrl) {
-    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-    return direct(database.db, database.close);
-  }
-  const base = await runningServer();
-  if (base) {
-    const key = env.adminApiKey ?? readCliKey(env.dataDir);
-    if (!key) fail(`A server is running at ${base}: set ADMIN_API_KEY (as on the server) to manage staff through it.`);
-    return overHttp(base, key);
-  }
-  const database = await openDatabase({ dataDir: env.dataDir });
-  return direct(database.db, database.close);
-}
+const open = () =>
+  openCliTarget<Staffing>({ env, url: values.url, direct, overHttp, purpose: 'manage staff through it' });
 
 const show = (m: StaffMember) =>
   `${m.email}  ${m.role}${m.role === 'manager' ? ` (sites ${m.sites.join(', ')})` : ''}${m.disabled ? '  disabled' : ''}`;

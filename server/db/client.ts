@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -13,6 +12,7 @@ import { lockDataDir } from './data-dir-lock';
 import { createPostgresPool, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres-pool';
 import * as schema from './schema';
 import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executor';
+import { appPath } from '../lib/app-root';
 
 /** The one database type the routes see, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,7 +28,7 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = appPath('server', 'db', 'migrations');
 
 /** Any number fits in a signed 64-bit advisory lock key; this one is ours for migrations. */
 const MIGRATION_LOCK = 727_001;

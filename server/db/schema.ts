@@ -127,8 +127,9 @@ export const vehicleModels = pgTable(
 
 /**
  * The first answer to each Idempotency-Key, replayed to retries of the same request. Only the status and the id
- * of what was created are kept (a replay reads the record again), never the answer's personal data; a key
- * counts for `IDEMPOTENCY_TTL_MS` and housekeeping deletes it after.
+ * of what was created are kept (a replay reads the record again), never the answer's personal data. A key counts
+ * while its row exists; the retention pass deletes it IDEMPOTENCY_TTL_HOURS after `created_at`. `expires_at` is
+ * read only by older versions (during a rolling upgrade).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

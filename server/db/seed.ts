@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import type { VehicleMake } from '../../src/domain/vehicle-catalogue';
 import type { Env } from '../env';
+import { appPath } from '../lib/app-root';
 import { issueRegistration } from '../registrations/issue-registration';
 import type { Db } from './client';
 import { registrations, vehicleModels } from './schema';
 
-const catalogueFile = new URL('../data/vehicle-catalogue.json', import.meta.url);
+const catalogueFile = appPath('server', 'data', 'vehicle-catalogue.json');
 
 export function readVehicleCatalogue(): VehicleMake[] {
   return (JSON.parse(readFileSync(catalogueFile, 'utf8')) as { makes: VehicleMake[] }).makes;

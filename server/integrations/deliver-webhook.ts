@@ -24,12 +24,66 @@ export interface DeliveryTry {
   retryCount: number;
 }
 
+/** One job's try of an event: which event, and how many retries pg-boss has made of it. */
+export interface EventTry {
+  eventId: string;
+  retryCount: number;
+}
+
+/**
+ * Makes each event's deliveries, one to every enabled endpoint that listens to its type, and answers those still
+ * pending. A retry finds them made and adds none; pg-boss never runs one event's job in two places at once. Their
+ * 24-hour window counts from the event's commit.
+ */
+export async function dispatchEvents(db: Db, eventIds: string[]): Promise<{ deliveryId: string; eventId: string }[]> {
+  if (eventIds.length === 0) return [];
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${webhookDeliveries} (id, event_id, endpoint_id, queued_at)
+    select gen_random_uuid()::text, e.id, p.id, e.created_at
+    from ${outboxEvents} e join ${webhookEndpoints} p on p.enabled and e.type = any(p.event_types)
+    where e.id in (${ids})
+      and not exists (select 1 from ${webhookDeliveries} d where d.event_id = e.id and d.endpoint_id = p.id)`);
+  return db
+    .select({ deliveryId: webhookDeliveries.id, eventId: webhookDeliveries.eventId })
+    .from(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.eventId, eventIds), eq(webhookDeliveries.status, 'pending')));
+}
+
+/**
+ * One try of a batch of events: their deliveries made (on the first try) and tried. Answers the events to retry
+ * later, those with a delivery still pending; the rest are delivered or given up on.
+ */
+export async function deliverEvents(context: DeliveryContext, tries: EventTry[]): Promise<string[]> {
+  const retryCounts = new Map(tries.map((attempt) => [attempt.eventId, attempt.retryCount]));
+  const deliveries = await dispatchEvents(
+    context.db,
+    tries.map((attempt) => attempt.eventId),
+  );
+  const retry = new Set(
+    await deliverWebhooks(
+      context,
+      deliveries.map((delivery) => ({
+        deliveryId: delivery.deliveryId,
+        retryCount: retryCounts.get(delivery.eventId) ?? 0,
+      })),
+    ),
+  );
+  return [
+    ...new Set(deliveries.filter((delivery) => retry.has(delivery.deliveryId)).map((delivery) => delivery.eventId)),
+  ];
+}
+
 /**
  * One try of each delivery in a batch: signs the stored body with Standard Webhooks' reference library (a fresh
  * timestamp, the event's id on every try), posts them side by side, and records every outcome in one statement.
  * Answers the deliveries to retry later; the others are done, delivered or given up on.
  */
 export async function deliverWebhooks(context: DeliveryContext, tries: DeliveryTry[]): Promise<string[]> {
+  if (tries.length === 0) return [];
   const now = context.now ?? (() => new Date());
   const rows = await context.db
     .select({ delivery: webhookDeliveries, event: outboxEvents, endpoint: webhookEndpoints })

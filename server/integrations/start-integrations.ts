@@ -3,7 +3,8 @@ import type { Env } from '../env';
 import { QUEUES } from '../jobs/queues';
 import { startWorkers, type Workers } from '../jobs/workers';
 import type { Logger } from '../lib/logger';
-import { deliverWebhooks } from './deliver-webhook';
+import { retentionJob } from '../retention/retention-job';
+import { deliverEvents, deliverWebhooks } from './deliver-webhook';
 import type { OutboundPolicy } from './outbound-request';
 import { deliverSms, type SmsSender } from './sms/deliver-sms';
 import { createTwilioSender } from './sms/twilio';
@@ -24,9 +25,11 @@ export function smsSender(env: Pick<Env, 'integrations'>): SmsSender | undefined
  */
 export async function startIntegrations(options: {
   database: Database;
-  env: Pick<Env, 'integrations' | 'operatorName' | 'publicUrl'>;
+  env: Pick<Env, 'integrations' | 'operatorName' | 'publicUrl' | 'retention'>;
   logger: Logger;
   pollingIntervalSeconds?: number;
+  /** Whether requests are being served: deliveries then wait their turn (server/lib/request-load.ts). */
+  busy?: () => boolean;
 }): Promise<Workers> {
   const { database, env, logger } = options;
   const db = database.db;
@@ -34,9 +37,21 @@ export async function startIntegrations(options: {
   const policy = outboundPolicy(env);
   const webhookContext = { db, policy, environmentSecret: env.integrations.webhook?.secret };
   const sender = smsSender(env);
+  // The retention pass rides on the same queue (README "Data retention").
+  const retention = retentionJob(db, env.retention, logger);
   return startWorkers(
     database.executor,
     [
+      retention.worker,
+      {
+        queue: QUEUES.webhookEvent,
+        handle: async (jobs) => {
+          const tries = jobs.map((job) => ({ eventId: job.data.eventId!, retryCount: job.retryCount }));
+          const retry = new Set(await deliverEvents(webhookContext, tries));
+          if (retry.size) logger.info('webhook_retry', { events: retry.size });
+          return tries.flatMap((attempt, index) => (retry.has(attempt.eventId) ? [index] : []));
+        },
+      },
       {
         queue: QUEUES.webhookDelivery,
         handle: async (jobs) => {
@@ -70,6 +85,11 @@ export async function startIntegrations(options: {
         },
       },
     ],
-    { logger, pollingIntervalSeconds: options.pollingIntervalSeconds },
+    {
+      logger,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      busy: options.busy,
+      schedules: [retention.schedule],
+    },
   );
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/sql-executor';
-import { JOB_SCHEMA, QUEUES, RETRY_POLICY } from './queues';
+import { JOB_SCHEMA, QUEUES, RETENTION_POLICY, RETRY_POLICY } from './queues';
 
 const bossOptions = (db: SqlExecutor) => ({
   db,
@@ -17,8 +17,9 @@ export async function installJobQueue(db: SqlExecutor): Promise<void> {
   await boss.start();
   try {
     for (const name of Object.values(QUEUES)) {
-      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...RETRY_POLICY });
-      else await boss.createQueue(name, { name, ...RETRY_POLICY });
+      const policy = name === QUEUES.retention ? RETENTION_POLICY : RETRY_POLICY;
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
+      else await boss.createQueue(name, { name, ...policy });
     }
   } finally {
     await boss.stop({ graceful: false, wait: true });

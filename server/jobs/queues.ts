@@ -3,8 +3,13 @@
  * PostgreSQL alike, so a job is added in the same transaction as the change that calls for it.
  */
 export const QUEUES = {
+  /** One job an event: its deliveries to every listening endpoint, made on its first try. */
+  webhookEvent: 'webhook-event',
+  /** One job a delivery: a test event, or a failed delivery sent again. */
   webhookDelivery: 'webhook-delivery',
   smsDelivery: 'sms-delivery',
+  /** The retention pass (server/retention/), scheduled every 15 minutes. */
+  retention: 'retention',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -16,6 +21,17 @@ export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
  * jitter). The handlers stop at the retry that could not start inside the window; the limit is only a backstop.
  */
 export const RETRY_POLICY = { retryDelay: 10, retryBackoff: true, retryLimit: 20, expireInSeconds: 120 } as const;
+
+/**
+ * The retention pass is not retried for a day: a failed pass is tried once more a minute later, and the next period
+ * runs it anyway. It may take a while on a large backlog (the first pass after an upgrade), hence its longer expiry.
+ */
+export const RETENTION_POLICY = {
+  retryDelay: 60,
+  retryBackoff: false,
+  retryLimit: 1,
+  expireInSeconds: 30 * 60,
+} as const;
 
 /** pg-boss's tables live in this schema, beside ours. */
 export const JOB_SCHEMA = 'pgboss';

@@ -1,13 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from './api-error';
 
-/** How long a key is remembered: a client retries within minutes; a day covers a phone left in a pocket. */
-const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A key counts while its row exists: the retention pass deletes it IDEMPOTENCY_TTL_HOURS after it was first used
+ * (server/retention/run-retention.ts), so that one setting decides both. `expires_at` is written as before, with the
+ * default day, only for instances of an older version during a rolling upgrade, which still read it.
+ */
+const LEGACY_EXPIRY_MS = 24 * 60 * 60 * 1000;
 
 interface StoredAnswer<T> {
   status: ContentfulStatusCode;
@@ -40,7 +44,7 @@ export function idempotentRequest(c: Context, route: string, requestText: string
  * Runs a write in one transaction. With an Idempotency-Key, the key is claimed first, inside that transaction:
  * a concurrent retry blocks on the claim until the first attempt commits, then gets its answer, read afresh by
  * `replay` from the id the first attempt created; a failed attempt rolls back its claim, so a retry runs anew.
- * Only successful answers are kept, and a key past its expiry is claimed anew.
+ * Only successful answers are kept; a key the retention pass has deleted is claimed anew.
  */
 export async function writeOnce<T>(
   db: Db,
@@ -63,26 +67,20 @@ export async function writeOnce<T>(
 
   return db.transaction(async (tx) => {
     const now = new Date();
-    const fresh = {
-      requestHash,
-      status: null,
-      resourceId: null,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-    };
     const claimed =
       (
         await tx
           .insert(idempotencyKeys)
-          .values({ scope, key, ...fresh })
+          .values({
+            scope,
+            key,
+            requestHash,
+            status: null,
+            resourceId: null,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + LEGACY_EXPIRY_MS),
+          })
           .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key })
-      ).length > 0 ||
-      (
-        await tx
-          .update(idempotencyKeys)
-          .set(fresh)
-          .where(and(thisKey, lte(idempotencyKeys.expiresAt, now)))
           .returning({ key: idempotencyKeys.key })
       ).length > 0;
 

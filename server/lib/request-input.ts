@@ -45,8 +45,23 @@ function refuseInvalid(result: { success: true } | { success: false; error: read
   if (!result.success) throw validationFailed(fieldErrorsOf(result.error));
 }
 
+/**
+ * In the API description, each field carries the message a client is answered with when it is missing or of the
+ * wrong kind (`v.string('First Name is required')`), from the same schema, so integrators read the spec's words.
+ */
+const WITH_MESSAGES = {
+  options: {
+    overrideSchema: ({ valibotSchema, jsonSchema }: { valibotSchema: { message?: unknown }; jsonSchema: object }) =>
+      typeof valibotSchema.message === 'string' && !('description' in jsonSchema)
+        ? { ...jsonSchema, description: `Error message: ${valibotSchema.message}` }
+        : undefined,
+  },
+};
+
 /** The JSON body, validated by the shared schema and declared for the API description; after `jsonBody`. */
-export const validJson = <TSchema extends GenericSchema>(schema: TSchema) => validator('json', schema, refuseInvalid);
+export const validJson = <TSchema extends GenericSchema>(schema: TSchema) =>
+  validator('json', schema, refuseInvalid, WITH_MESSAGES);
 
 /** The query string, validated and declared the same way. */
-export const validQuery = <TSchema extends GenericSchema>(schema: TSchema) => validator('query', schema, refuseInvalid);
+export const validQuery = <TSchema extends GenericSchema>(schema: TSchema) =>
+  validator('query', schema, refuseInvalid, WITH_MESSAGES);

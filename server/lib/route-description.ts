@@ -1,5 +1,6 @@
-import { describeRoute } from 'hono-openapi';
-import type { ApiErrorCode } from '../../src/domain/api-error';
+import { describeRoute, resolver, type ResponsesWithResolver } from 'hono-openapi';
+import * as v from 'valibot';
+import type { ApiErrorBody, ApiErrorCode } from '../../src/domain/api-error';
 
 /** The refusals a route can give, each with the status it always comes with and what it means to a caller. */
 const REFUSALS = {
@@ -24,6 +25,21 @@ const REFUSALS = {
   internal_error: [500, 'Something went wrong on our side.'],
 } as const satisfies Record<ApiErrorCode, readonly [number, string]>;
 
+const ERROR_CODES = Object.keys(REFUSALS) as [ApiErrorCode, ...ApiErrorCode[]];
+
+/** The body of every refusal: the `Error` component of the API description. */
+export const apiErrorBodySchema = v.object({
+  error: v.object({
+    code: v.picklist(ERROR_CODES),
+    message: v.string(),
+    /** Field (dot path) → its first message; only with `validation_failed`. */
+    issues: v.optional(v.record(v.string(), v.string())),
+  }),
+}) satisfies v.GenericSchema<ApiErrorBody, ApiErrorBody>;
+
+/** Where the API description keeps the error body; every refusal refers to it. */
+export const ERROR_SCHEMA_REF = '#/components/schemas/Error';
+
 /** What any route taking a JSON body can be refused for its body alone (`jsonBody`, `validJson`, the size cap). */
 export const JSON_BODY_REFUSALS = [
   'invalid_json',
@@ -35,26 +51,76 @@ export const JSON_BODY_REFUSALS = [
 /** Every route can be refused these whatever it does. */
 const ALWAYS: readonly ApiErrorCode[] = ['internal_error', 'unavailable'];
 
+/** The security schemes of the API description (server/routes/openapi/openapi.routes.ts declares them). */
+export const SECURITY_SCHEMES = {
+  /** Product routes: the `x-api-key` header. */
+  apiKey: 'apiKey',
+  /** The point-of-sale and the command line on /api/admin: `Authorization: Bearer ADMIN_API_KEY`. */
+  adminKey: 'adminKey',
+  /** The operator console: better-auth's HttpOnly session cookie. */
+  staffSession: 'staffSession',
+} as const;
+
+/** Who may call a route, as the API description's `security` says it. */
+const ACCESS = {
+  /** Anyone (health, the reference, signing in). */
+  open: [],
+  /** A product client with `x-api-key`. */
+  apiKey: [{ [SECURITY_SCHEMES.apiKey]: [] }],
+  /** The admin bearer key or a staff session (the role check is the route's). */
+  admin: [{ [SECURITY_SCHEMES.adminKey]: [] }, { [SECURITY_SCHEMES.staffSession]: [] }],
+  /** A staff session only. */
+  session: [{ [SECURITY_SCHEMES.staffSession]: [] }],
+  /** A staff session if there is one; none is an answer too. */
+  optionalSession: [{}, { [SECURITY_SCHEMES.staffSession]: [] }],
+} as const satisfies Record<string, ReadonlyArray<Record<string, readonly string[]>>>;
+
+export type Access = keyof typeof ACCESS;
+
+/** A success: what its body holds, and, where one exists, the schema it follows or its media type. */
+type Answer =
+  | string
+  | { description: string; body: v.GenericSchema }
+  | { description: string; media: 'text/csv' | 'text/html' | 'text/javascript' };
+
 interface RouteDescription {
   summary: string;
   /** The success statuses, each with what the body holds. */
-  answers: Readonly<Record<number, string>>;
+  answers: Readonly<Record<number, Answer>>;
   /** The refusals this route gives besides the ones every route can. */
   refusals: readonly ApiErrorCode[];
+  /** Which credential the route takes; left out, the description states none (the coverage test asks for it). */
+  access?: Access;
+}
+
+const errorContent = { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } };
+
+function successResponse(answer: Answer): ResponsesWithResolver[string] {
+  if (typeof answer === 'string') return { description: answer };
+  if ('body' in answer) {
+    return { description: answer.description, content: { 'application/json': { schema: resolver(answer.body) } } };
+  }
+  return { description: answer.description, content: { [answer.media]: { schema: { type: 'string' as const } } } };
 }
 
 /**
  * Each route declares what it answers, next to its handler, for the API description. The body of every refusal is
  * `{ error: { code, message, issues? } }`; codes sharing a status are listed together under it.
  */
-export function describe({ summary, answers, refusals }: RouteDescription) {
-  const responses: Record<string, { description: string }> = {};
-  for (const [status, description] of Object.entries(answers)) responses[status] = { description };
-  for (const code of [...refusals, ...ALWAYS]) {
+export function describe({ summary, answers, refusals, access }: RouteDescription) {
+  const responses: ResponsesWithResolver = {};
+  for (const [status, answer] of Object.entries(answers)) responses[status] = successResponse(answer);
+  const refusalLines: Record<string, string[]> = {};
+  for (const code of new Set([...refusals, ...ALWAYS])) {
     const [status, meaning] = REFUSALS[code];
-    const line = `\`${code}\`: ${meaning}`;
-    const listed = responses[status];
-    responses[status] = { description: listed ? `${listed.description}\n${line}` : line };
+    (refusalLines[status] ??= []).push(`\`${code}\`: ${meaning}`);
   }
-  return describeRoute({ summary, responses });
+  for (const [status, lines] of Object.entries(refusalLines)) {
+    responses[status] = { description: lines.join('\n'), content: errorContent };
+  }
+  return describeRoute({
+    summary,
+    responses,
+    ...(access ? { security: ACCESS[access].map((requirement) => ({ ...requirement })) } : {}),
+  });
 }

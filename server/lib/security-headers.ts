@@ -17,6 +17,11 @@ function originOf(url: string): string | undefined {
   }
 }
 
+const serialized = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+
 /** A policy that allows what the app loads and nothing else. */
 export function contentSecurityPolicy(env: Pick<Env, 'analyticsId' | 'logoUrl'>): string {
   const analytics = env.analyticsId !== '';
@@ -34,9 +39,27 @@ export function contentSecurityPolicy(env: Pick<Env, 'analyticsId' | 'logoUrl'>)
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
   };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join('; ');
+  return serialized(directives);
+}
+
+/**
+ * The API reference page's policy (server/routes/openapi/api-reference.routes.ts): our own origin only, whatever
+ * the app's policy allows for analytics or a logo, plus the page's one inline script by its hash. Scalar sets
+ * styles inline; its `new Function` probe is caught and falls back, so no 'unsafe-eval'.
+ */
+export function apiReferencePolicy(inlineScriptHashes: readonly string[]): string {
+  return serialized({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes.map((hash) => `'sha256-${hash}'`)],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
 }
 
 export function securityHeaders(env: Env): MiddlewareHandler {
@@ -44,7 +67,8 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   const https = env.publicUrl.startsWith('https://');
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', policy);
+    // A page that needs its own policy (the API reference) sets it; everything else gets the app's.
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', policy);
     c.header('X-Content-Type-Options', 'nosniff');
     // The registration code is in the address: no link or third party may receive it as a referrer.
     c.header('Referrer-Policy', 'no-referrer');

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,9 @@ function descendants(pid: number): number[] {
     .filter((child) => child > 0);
   return children.flatMap((child) => [child, ...descendants(child)]);
 }
+
+/** The command line a process was started with. */
+const commandOf = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
 
 /** Whether the process still runs; a zombie has ended (a container's init may be slow to reap it). */
 function running(pid: number): boolean {
@@ -60,7 +63,7 @@ afterEach(() => {
 });
 
 describe('npm start', () => {
-  // The first start in a fresh checkout also builds the app with Vite.
+  // The first start in a fresh checkout also builds the app and compiles the server (scripts/start.mjs).
   it.each(['SIGTERM', 'SIGINT'] as const)(
     'stops on %s: the port closes, it exits 0 and none of its processes is left',
     { timeout: 120_000 },
@@ -96,6 +99,10 @@ describe('npm start', () => {
       const tree = [npm.pid!, ...descendants(npm.pid!)];
       leftovers = tree;
       expect(await connect(port)).toBe('accepted');
+      // The compiled server, run by plain node: no TypeScript loader anywhere in the tree.
+      const commands = tree.filter(running).map(commandOf);
+      expect(commands.some((command) => /^node scripts\/start\.mjs/.test(command))).toBe(true);
+      expect(commands.filter((command) => command.includes('tsx'))).toEqual([]);
 
       npm.kill(signal);
       expect(await exited).toEqual({ code: 0, signal: null });
@@ -157,6 +164,67 @@ describe('npm start on an empty database', () => {
         body: JSON.stringify({ email: 'you@example.com', password }),
       });
       expect(signedIn.status).toBe(200);
+      npm.kill('SIGTERM');
+    },
+  );
+});
+
+describe('a production install', () => {
+  it(
+    'runs the built tree with `npm ci --omit=dev --omit=optional && npm start`, without the build tools',
+    { timeout: 300_000 },
+    async () => {
+      // The builds above made dist/ (npm start builds what is missing); make sure of it when run alone.
+      if (!existsSync(join(repoRoot, 'dist/.build-stamp'))) {
+        execFileSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+      }
+      dataDir = mkdtempSync(join(tmpdir(), 'club-production-'));
+      const tree = join(dataDir, 'app');
+      for (const path of ['package.json', 'package-lock.json', '.npmrc', 'scripts/start.mjs', 'dist']) {
+        cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
+      }
+      for (const path of ['server/db/migrations', 'server/data']) {
+        cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
+      }
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: join(dataDir, 'data'),
+        DATABASE_URL: '',
+        SEED_DEMO: 'false',
+      };
+      execFileSync(
+        'npm',
+        ['ci', '--omit=dev', '--omit=optional', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+        { cwd: tree, env, stdio: 'ignore' },
+      );
+      for (const tool of ['vite', 'tsx', 'esbuild', 'react', 'typescript']) {
+        expect(existsSync(join(tree, 'node_modules', tool)), tool).toBe(false);
+      }
+
+      const npm = spawn('npm', ['start'], { cwd: tree, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      leftovers = [npm.pid!];
+      let output = '';
+      npm.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      const port = await new Promise<number>((resolve, reject) => {
+        createInterface({ input: npm.stdout }).on('line', (line) => {
+          output += `${line}\n`;
+          const match = /running at http:\/\/[^\s]+:(\d+)/.exec(line);
+          if (match) resolve(Number(match[1]));
+        });
+        npm.on('exit', () => reject(new Error(`npm start ended before it was running:\n${output}`)));
+      });
+      leftovers = [npm.pid!, ...descendants(npm.pid!)];
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/ready`)).status).toBe(200);
+      const vehicles = await fetch(`${base}/api/vehicles`, { headers: { 'x-api-key': 'club-profile-dev' } });
+      expect(vehicles.status).toBe(200);
+      expect(((await vehicles.json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+      const page = await fetch(`${base}/`);
+      expect(await page.text()).toContain('<div id="root">');
       npm.kill('SIGTERM');
     },
   );

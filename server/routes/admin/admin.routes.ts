@@ -2,6 +2,12 @@ import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
+import {
+  issuedRegistrationSchema,
+  registrationProgressSchema,
+  staffMemberSchema,
+  surveyPageSchema,
+} from '../../../src/domain/api-answers';
 import { pageQuerySchema, recordId } from '../../../src/domain/paging';
 import { newRegistrationSchema } from '../../../src/domain/registration';
 import { recordAudit } from '../../audit/record-audit';
@@ -17,6 +23,7 @@ import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import { actorOf, allow, authenticate, siteScope, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
 import { dashboardRoutes } from './dashboard.routes';
 import { memberRoutes } from './members.routes';
+import { memberDataRoutes } from './members-data.routes';
 import { staffRoutes } from './staff.routes';
 import { webhookRoutes } from './webhooks.routes';
 import type { OutboundPolicy } from '../../integrations/outbound-request';
@@ -41,8 +48,9 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     '/me',
     describe({
       summary: 'The signed-in staff member',
-      answers: { 200: 'Their id, email, name, role and sites.' },
+      answers: { 200: { description: 'Their id, email, name, role and sites.', body: staffMemberSchema } },
       refusals: ['unauthorized', 'forbidden'],
+      access: 'session',
     }),
     (c) => {
       const principal = c.get('principal');
@@ -56,9 +64,14 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     describe({
       summary: 'Issue a registration code for a membership sale',
       answers: {
-        201: 'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`).',
+        201: {
+          description:
+            'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`).',
+          body: issuedRegistrationSchema,
+        },
       },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'sms_unavailable', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     jsonBody,
@@ -87,8 +100,14 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     '/registrations/:id',
     describe({
       summary: 'How far an issued registration has come, and its text message',
-      answers: { 200: 'Issued, opened and completed times, and `sms` (queued, sent or failed with its code).' },
+      answers: {
+        200: {
+          description: 'Issued, opened and completed times, and `sms` (queued, sent or failed with its code).',
+          body: registrationProgressSchema,
+        },
+      },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     validator('param', v.object({ id: recordId(NO_SUCH_REGISTRATION) }), (result) => {
@@ -110,8 +129,14 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
     '/customers/:id/surveys',
     describe({
       summary: "A page of a customer's surveys, oldest first",
-      answers: { 200: 'The page, and the `after` of the next one (`nextCursor`, null on the last).' },
+      answers: {
+        200: {
+          description: 'The page, and the `after` of the next one (`nextCursor`, null on the last).',
+          body: surveyPageSchema,
+        },
+      },
       refusals: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner'),
     // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
@@ -125,6 +150,7 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
   app.route('/', staffRoutes(deps));
   app.route('/', dashboardRoutes(deps));
   app.route('/', memberRoutes(deps));
+  app.route('/', memberDataRoutes(deps));
   app.route('/', webhookRoutes(deps));
   return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { dashboardFiguresSchema } from '../../../src/domain/api-answers';
 import { dashboardQuerySchema } from '../../../src/domain/dashboard';
 import { dashboardFigures } from '../../dashboard/dashboard-figures';
 import type { Db } from '../../db/client';
@@ -14,8 +15,14 @@ export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/dashboard',
     describe({
       summary: "The dashboard's figures for a range of days and a site (default: the last 30 days, every site)",
-      answers: { 200: 'The funnel, feedback with NPS and averages, and both by week and by site.' },
+      answers: {
+        200: {
+          description: 'The funnel, feedback with NPS and averages, and both by week and by site.',
+          body: dashboardFiguresSchema,
+        },
+      },
       refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     validQuery(dashboardQuerySchema),

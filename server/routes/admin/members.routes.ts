@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import { feedbackPageSchema, memberDetailSchema, memberPageSchema } from '../../../src/domain/api-answers';
 import { feedbackQuerySchema, memberQuerySchema } from '../../../src/domain/members';
 import { recordId } from '../../../src/domain/paging';
 import { recordAudit } from '../../audit/record-audit';
@@ -38,8 +39,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/members',
     describe({
       summary: 'Members, newest first, a page at a time, found by name, email or last four digits',
-      answers: { 200: '`{ results: [member…], nextCursor }`' },
+      answers: { 200: { description: '`{ results: [member…], nextCursor }`', body: memberPageSchema } },
       refusals: [...LIST_REFUSALS],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     validQuery(memberQuerySchema),
@@ -53,8 +55,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/members.csv',
     describe({
       summary: 'Every member the filters select, as CSV (owners)',
-      answers: { 200: 'text/csv, UTF-8 with a header row; consent columns included.' },
+      answers: { 200: { description: 'UTF-8 with a header row; consent columns included.', media: 'text/csv' } },
       refusals: [...LIST_REFUSALS],
+      access: 'admin',
     }),
     allow('owner'),
     validQuery(memberQuerySchema),
@@ -76,8 +79,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/members/:id',
     describe({
       summary: "A member's page: profile, vehicle, consent evidence, registration and surveys",
-      answers: { 200: 'The member.' },
+      answers: { 200: { description: 'The member.', body: memberDetailSchema } },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     validator('param', v.object({ id: recordId(NO_SUCH_MEMBER) }), (result) => {
@@ -101,8 +105,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/feedback',
     describe({
       summary: 'Survey answers with comments, newest first, by score band, site and date',
-      answers: { 200: '`{ results: [survey…], nextCursor }`' },
+      answers: { 200: { description: '`{ results: [survey…], nextCursor }`', body: feedbackPageSchema } },
       refusals: [...LIST_REFUSALS],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     validQuery(feedbackQuerySchema),
@@ -116,8 +121,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     '/feedback.csv',
     describe({
       summary: 'Every survey answer the filters select, as CSV (owners)',
-      answers: { 200: 'text/csv, UTF-8 with a header row.' },
+      answers: { 200: { description: 'UTF-8 with a header row.', media: 'text/csv' } },
       refusals: [...LIST_REFUSALS],
+      access: 'admin',
     }),
     allow('owner'),
     validQuery(feedbackQuerySchema),

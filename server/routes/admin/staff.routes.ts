@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import { addedStaffSchema, staffListSchema, staffMemberSchema } from '../../../src/domain/api-answers';
 import { recordId } from '../../../src/domain/paging';
 import { newStaffSchema, staffUpdateSchema } from '../../../src/domain/staff';
 import { recordAudit } from '../../audit/record-audit';
@@ -22,8 +23,9 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
     '/staff',
     describe({
       summary: 'Every staff member',
-      answers: { 200: '`{ results: [staff…] }`, oldest first.' },
+      answers: { 200: { description: '`{ results: [staff…] }`, oldest first.', body: staffListSchema } },
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     async (c) => c.json({ results: await listStaff(deps.db) }),
@@ -33,8 +35,14 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
     '/staff',
     describe({
       summary: 'Add a staff member',
-      answers: { 201: '`{ staff, password? }`: the password only when one was generated, shown this once.' },
+      answers: {
+        201: {
+          description: '`{ staff, password? }`: the password only when one was generated, shown this once.',
+          body: addedStaffSchema,
+        },
+      },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'already_exists', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     jsonBody,
@@ -55,8 +63,9 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
     '/staff/:id',
     describe({
       summary: "Change a staff member's role, sites or access",
-      answers: { 200: 'The staff member as changed.' },
+      answers: { 200: { description: 'The staff member as changed.', body: staffMemberSchema } },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'last_owner', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validator('param', v.object({ id: recordId(NO_SUCH_STAFF) }), (result) => {
@@ -86,6 +95,7 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
       summary: 'The latest console actions: who, what, when and from where',
       answers: { 200: '`{ results: [event…] }`, newest first, at most 200.' },
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     async (c) => c.json({ results: await listAudit(deps.db) }),

@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import {
+  createdWebhookEndpointSchema,
+  integrationSettingsSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from '../../../src/domain/api-answers';
 import { recordId } from '../../../src/domain/paging';
 import {
   newWebhookEndpointSchema,
@@ -50,8 +58,9 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/integrations',
     describe({
       summary: 'What this server is set up to send',
-      answers: { 200: '`{ smsEnabled, allowPrivateNetworks }`.' },
+      answers: { 200: { description: '`{ smsEnabled, allowPrivateNetworks }`.', body: integrationSettingsSchema } },
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     allow('owner', 'manager'),
     (c) =>
@@ -65,8 +74,14 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints',
     describe({
       summary: 'Every webhook endpoint',
-      answers: { 200: '`{ results: [endpoint…] }`, oldest first; secrets are never listed.' },
+      answers: {
+        200: {
+          description: '`{ results: [endpoint…] }`, oldest first; secrets are never listed.',
+          body: webhookEndpointListSchema,
+        },
+      },
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     async (c) => c.json({ results: await listEndpoints(deps.db) }),
@@ -76,8 +91,14 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints',
     describe({
       summary: 'Add a webhook endpoint',
-      answers: { 201: 'The endpoint with its signing secret (`whsec_…`), shown this once.' },
+      answers: {
+        201: {
+          description: 'The endpoint with its signing secret (`whsec_…`), shown this once.',
+          body: createdWebhookEndpointSchema,
+        },
+      },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     jsonBody,
@@ -93,8 +114,9 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints/:id',
     describe({
       summary: 'Switch an endpoint on or off, or change its events',
-      answers: { 200: 'The endpoint as changed.' },
+      answers: { 200: { description: 'The endpoint as changed.', body: webhookEndpointSchema } },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validIds,
@@ -113,6 +135,7 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
       summary: 'Delete an endpoint and its delivery history',
       answers: { 204: 'Deleted.' },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validIds,
@@ -128,8 +151,14 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints/:id/deliveries',
     describe({
       summary: "An endpoint's last deliveries",
-      answers: { 200: '`{ results: [delivery…] }`, newest first: status, tries, last response code.' },
+      answers: {
+        200: {
+          description: '`{ results: [delivery…] }`, newest first: status, tries, last response code.',
+          body: webhookDeliveryListSchema,
+        },
+      },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validIds,
@@ -140,8 +169,9 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints/:id/test',
     describe({
       summary: 'Send a test event to an endpoint',
-      answers: { 202: 'The queued delivery of a `webhook.test` event.' },
+      answers: { 202: { description: 'The queued delivery of a `webhook.test` event.', body: webhookDeliverySchema } },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'endpoint_disabled', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validIds,
@@ -156,8 +186,14 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     '/webhook-endpoints/:id/deliveries/:deliveryId/resend',
     describe({
       summary: 'Send a failed delivery again',
-      answers: { 202: 'The delivery, pending again: the same event id, a new day of retries.' },
+      answers: {
+        202: {
+          description: 'The delivery, pending again: the same event id, a new day of retries.',
+          body: webhookDeliverySchema,
+        },
+      },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'delivery_not_failed', 'rate_limited'],
+      access: 'admin',
     }),
     ownersOnly,
     validIds,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { staffMemberSchema } from '../../../src/domain/api-answers';
 import { changePasswordSchema, signInSchema, STAFF_MESSAGES } from '../../../src/domain/staff';
 import type { ApiErrorCode } from '../../../src/domain/api-error';
 import { recordAudit } from '../../audit/record-audit';
@@ -69,8 +70,11 @@ export function authRoutes(deps: AuthDeps): Hono {
     '/sign-in/email',
     describe({
       summary: 'Sign a staff member in: sets the session cookie',
-      answers: { 200: 'The staff member; the session is in an HttpOnly cookie.' },
+      answers: {
+        200: { description: 'The staff member; the session is in an HttpOnly cookie.', body: staffMemberSchema },
+      },
       refusals: [...JSON_BODY_REFUSALS, 'invalid_credentials', 'forbidden', 'rate_limited'],
+      access: 'open',
     }),
     jsonBody,
     validJson(signInSchema),
@@ -110,6 +114,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       summary: 'End the session',
       answers: { 200: '`{ success: true }`; the cookie is cleared.' },
       refusals: ['forbidden'],
+      access: 'session',
     }),
     async (c) => {
       const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
@@ -131,6 +136,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       summary: "Change the signed-in staff member's password; their other sessions end",
       answers: { 200: 'The password is changed.' },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden'],
+      access: 'session',
     }),
     jsonBody,
     validJson(changePasswordSchema),
@@ -162,6 +168,7 @@ export function authRoutes(deps: AuthDeps): Hono {
       summary: 'The current session, or null',
       answers: { 200: '`{ session, user }` or null.' },
       refusals: [],
+      access: 'optionalSession',
     }),
     async (c) => deps.auth.handler(c.req.raw),
   );

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { customerAnswerSchema } from '../../../src/domain/api-answers';
 import { customerSchema } from '../../../src/domain/customer';
 import { MANUAL_REGISTRATION_ID } from '../../../src/domain/manual-registration-id';
 import { completeProfile } from '../../customers/complete-profile';
@@ -18,7 +19,7 @@ export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyH
     '/',
     describe({
       summary: 'Complete a membership profile, closing its registration code',
-      answers: { 201: 'The stored customer.' },
+      answers: { 201: { description: 'The stored customer.', body: customerAnswerSchema } },
       refusals: [
         ...JSON_BODY_REFUSALS,
         'unauthorized',
@@ -26,6 +27,7 @@ export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyH
         'idempotency_key_reused',
         'rate_limited',
       ],
+      access: 'apiKey',
     }),
     jsonBody,
     validJson(customerSchema),

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { healthAnswerSchema } from '../../../src/domain/api-answers';
 import { pingDatabase, type Db } from '../../db/client';
 import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { ApiError } from '../../lib/api-error';
@@ -9,7 +10,12 @@ export function healthRoutes(deps: { db: Db }): Hono {
   const app = new Hono();
   app.get(
     '/',
-    describe({ summary: 'Whether this instance can serve', answers: { 200: '`{ "status": "ok" }`' }, refusals: [] }),
+    describe({
+      summary: 'Whether this instance can serve',
+      answers: { 200: { description: '`{ "status": "ok" }`', body: healthAnswerSchema } },
+      refusals: [],
+      access: 'open',
+    }),
     async (c) => {
       if (!(await pingDatabase(deps.db))) {
         // The same hint every other answer gives while the database is away.

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { registrationAnswerSchema } from '../../../src/domain/api-answers';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { clientLimitKey } from '../../lib/client-address';
@@ -17,8 +18,14 @@ export function registrationTokenRoutes(deps: { db: Db; throttles: Throttles; tr
     '/:token',
     describe({
       summary: 'Look up a registration by the code in its link',
-      answers: { 200: "The registration, with a returning member's saved profile." },
+      answers: {
+        200: {
+          description: "The registration, with a returning member's saved profile.",
+          body: registrationAnswerSchema,
+        },
+      },
       refusals: ['unauthorized', 'not_found', 'rate_limited'],
+      access: 'apiKey',
     }),
     async (c) => {
       const registration = await findRegistration(deps.db, c.req.param('token'));

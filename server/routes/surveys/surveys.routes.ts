@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { surveyAnswerSchema } from '../../../src/domain/api-answers';
 import { surveySchema } from '../../../src/domain/survey';
 import type { Db } from '../../db/client';
 import { clientLimitKey } from '../../lib/client-address';
@@ -17,8 +18,9 @@ export function surveyRoutes(deps: { db: Db; throttles: Throttles; trustProxyHop
     '/',
     describe({
       summary: "Store a customer's feedback survey",
-      answers: { 201: 'The stored survey.' },
+      answers: { 201: { description: 'The stored survey.', body: surveyAnswerSchema } },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'unknown_customer', 'idempotency_key_reused', 'rate_limited'],
+      access: 'apiKey',
     }),
     jsonBody,
     validJson(surveySchema),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
+import { vehicleCatalogueSchema } from '../../../src/domain/api-answers';
 import type { VehicleCatalogue, VehicleMake } from '../../../src/domain/vehicle-catalogue';
 import type { Db } from '../../db/client';
 import { vehicleModels } from '../../db/schema';
@@ -18,8 +19,14 @@ export function vehicleRoutes(deps: { db: Db }): Hono {
     '/',
     describe({
       summary: 'The vehicle makes and models the form offers',
-      answers: { 200: 'The catalogue, sorted; 304 when the If-None-Match ETag still holds.' },
+      answers: {
+        200: {
+          description: 'The catalogue, sorted; 304 when the If-None-Match ETag still holds.',
+          body: vehicleCatalogueSchema,
+        },
+      },
       refusals: ['unauthorized'],
+      access: 'apiKey',
     }),
     async (c) => {
       const rows = await deps.db.select().from(vehicleModels);

@@ -1,8 +1,9 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile } from '../../../server/customers/complete-profile';
-import { outboxEvents, webhookDeliveries } from '../../../server/db/schema';
+import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
+import { dispatchEvents } from '../../../server/integrations/deliver-webhook';
 import { syncEnvironmentEndpoint } from '../../../server/integrations/webhook-endpoints';
 import { customerSchema } from '../../../src/domain/customer';
 import { DRIVERS } from '../helpers/test-database';
@@ -11,6 +12,15 @@ import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../hel
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+const SURVEY = {
+  id: '',
+  recommendToOthersScore: 9,
+  washQualityScore: 8,
+  cleanlinessScore: 7,
+  serviceScore: 10,
+  valueScore: 6,
+  comments: 'Great wash',
+};
 
 describe.each(DRIVERS)('the outbox on %s', (driver) => {
   let t: TestApp;
@@ -34,12 +44,19 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
   const queuedJobs = async () => {
     const [row] = await selectRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from pgboss.job where name = 'webhook-delivery'`,
+      sql`select count(*)::int as n from pgboss.job where name = 'webhook-event'`,
     );
     return row!.n;
   };
+  const jobFor = async (eventId: string) =>
+    selectRows<{ state: string }>(
+      t.database.db,
+      sql`select state from pgboss.job where name = 'webhook-event' and data->>'eventId' = ${eventId}`,
+    );
+  const deliveriesOf = (eventId: string) =>
+    t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
 
-  it('writes registration.issued with the registration, never its code, and a delivery job with it', async () => {
+  it('writes registration.issued with the registration, never its code, and the job that delivers it', async () => {
     const jobsBefore = await queuedJobs();
     const issued = await t.issue();
     const [event] = (await eventsOf('registration.issued')).filter((e) => e.body.includes(issued.registration.id));
@@ -53,13 +70,19 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     expect(new Date(body.timestamp).toString()).not.toBe('Invalid Date');
     expect(event!.body).not.toContain(issued.token);
     expect(event!.id).toMatch(/^msg_[\w-]{22}$/);
-    const deliveries = await t.database.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.eventId, event!.id));
-    expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]!.status).toBe('pending');
     expect(await queuedJobs()).toBe(jobsBefore + 1);
+    expect(await jobFor(event!.id)).toEqual([{ state: 'created' }]);
+    // Its deliveries are made by the job's first try, one to each listening endpoint, pending until tried.
+    expect(await deliveriesOf(event!.id)).toHaveLength(0);
+    const dispatched = await dispatchEvents(t.database.db, [event!.id]);
+    const deliveries = await deliveriesOf(event!.id);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ status: 'pending', endpointId: expect.any(String) });
+    expect(deliveries[0]!.queuedAt.getTime()).toBe(event!.createdAt.getTime());
+    expect(dispatched).toEqual([{ deliveryId: deliveries[0]!.id, eventId: event!.id }]);
+    // A retry of the job finds them made.
+    await dispatchEvents(t.database.db, [event!.id]);
+    expect(await deliveriesOf(event!.id)).toHaveLength(1);
   });
 
   it('writes registration.completed with the profile, vehicle and consent evidence in the same transaction', async () => {
@@ -112,16 +135,7 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     const issued = await t.issue();
     const customer = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
     const survey = await t.call('POST', '/api/surveys', {
-      json: {
-        id: '',
-        customerId: customer.body.id,
-        recommendToOthersScore: 9,
-        washQualityScore: 8,
-        cleanlinessScore: 7,
-        serviceScore: 10,
-        valueScore: 6,
-        comments: 'Great wash',
-      },
+      json: { ...SURVEY, customerId: customer.body.id },
     });
     expect(survey.status).toBe(201);
     const event = (await eventsOf('survey.submitted')).find((e) => e.body.includes(survey.body.id));
@@ -142,10 +156,39 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     expect(added.status).toBe(201);
     const issued = await t.issue();
     const [event] = (await eventsOf('registration.issued')).filter((e) => e.body.includes(issued.registration.id));
-    const deliveries = await t.database.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.eventId, event!.id));
+    await dispatchEvents(t.database.db, [event!.id]);
+    const deliveries = await deliveriesOf(event!.id);
+    expect(deliveries).toHaveLength(1);
     expect(deliveries.map((d) => d.endpointId)).not.toContain(added.body.id);
+  });
+
+  it('writes an event that no endpoint listens to, and no job for it', async () => {
+    const issued = await t.issue();
+    const customer = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    const listening = await t.database.db
+      .update(webhookEndpoints)
+      .set({ enabled: false })
+      .where(eq(webhookEndpoints.enabled, true))
+      .returning({ id: webhookEndpoints.id });
+    expect(listening.length).toBeGreaterThan(0);
+    try {
+      const jobsBefore = await queuedJobs();
+      const survey = await t.call('POST', '/api/surveys', { json: { ...SURVEY, customerId: customer.body.id } });
+      expect(survey.status).toBe(201);
+      const event = (await eventsOf('survey.submitted')).find((e) => e.body.includes(survey.body.id));
+      expect(event).toBeDefined();
+      expect(await jobFor(event!.id)).toEqual([]);
+      expect(await queuedJobs()).toBe(jobsBefore);
+    } finally {
+      await t.database.db
+        .update(webhookEndpoints)
+        .set({ enabled: true })
+        .where(
+          inArray(
+            webhookEndpoints.id,
+            listening.map((endpoint) => endpoint.id),
+          ),
+        );
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, idempotencyKeys, rateLimits } from '../../../server/db/schema';
-import { deleteExpired } from '../../../server/lib/housekeeping';
+import { customers, idempotencyKeys } from '../../../server/db/schema';
 import { idempotentRequest } from '../../../server/lib/idempotency';
+import { runRetention } from '../../../server/retention/run-retention';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
@@ -47,42 +47,29 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(new Set((await keyRows('same-key-two-routes')).map((row) => row.scope)).size).toBe(2);
   });
 
-  it('forgets a key after a day: the same key then runs the request afresh', async () => {
+  it('forgets a key once the retention pass deletes it, a day later: the same key then runs afresh', async () => {
     const json = validCustomer('-1', { mobileNumber: '+14155550199' });
     const headers = { 'idempotency-key': 'expires-after-a-day' };
     const first = await t.call('POST', '/api/customers', { json, headers });
     const [row] = await keyRows('expires-after-a-day');
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
+    const dayLater = new Date(row!.createdAt.getTime() + 24 * 60 * 60 * 1000);
 
+    // Still remembered just before the day is up, whatever its legacy `expires_at` says.
     await t.database.db
       .update(idempotencyKeys)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(idempotencyKeys.key, 'expires-after-a-day'));
+    await runRetention(t.database.db, t.env.retention, new Date(dayLater.getTime() - 1000));
+    const replay = await t.call('POST', '/api/customers', { json, headers });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+
+    await runRetention(t.database.db, t.env.retention, dayLater);
+    expect(await keyRows('expires-after-a-day')).toEqual([]);
     const later = await t.call('POST', '/api/customers', { json, headers });
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.id).not.toBe(first.body.id);
     expect((await keyRows('expires-after-a-day'))[0]!.resourceId).toBe(later.body.id);
-  });
-
-  it('housekeeping deletes expired keys and throttle counters, and nothing else', async () => {
-    const now = new Date();
-    const past = new Date(now.getTime() - 1000);
-    const future = new Date(now.getTime() + 60_000);
-    await t.database.db.insert(idempotencyKeys).values([
-      { scope: 'test', key: 'expired', requestHash: 'x', expiresAt: past },
-      { scope: 'test', key: 'current', requestHash: 'x', expiresAt: future },
-    ]);
-    await t.database.db.insert(rateLimits).values([
-      { key: 'test:expired', points: 3, expire: past },
-      { key: 'test:current', points: 3, expire: future },
-    ]);
-    const deleted = await deleteExpired(t.database.db, now);
-    expect(deleted.idempotencyKeys).toBeGreaterThanOrEqual(1);
-    expect(deleted.rateLimits).toBe(1);
-    const keys = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.scope, 'test'));
-    expect(keys.map((row) => row.key)).toEqual(['current']);
-    expect((await t.database.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['test:current']);
   });
 
   it('answers 409 when the record a key created is gone, rather than inventing it', async () => {

@@ -1,16 +1,17 @@
+import { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe as describeRoute } from '../../../server/lib/route-description';
+import { apiDocument } from '../../../server/routes/openapi/openapi.routes';
 import { ADMIN_API_KEY, startTestApp, type CallOptions, type TestApp } from '../helpers/test-app';
 
 /** What the API description says each operation answers, keyed like `POST /api/customers`. */
 type Declared = Map<string, { statuses: string[]; requestBody?: { required?: string[] }; path: string }>;
 
 async function declaredOperations(t: TestApp): Promise<Declared> {
-  // `excludeStaticFile` would drop the CSV exports (a period in the last segment).
-  const spec = await generateSpecs(t.app, {
-    documentation: { info: { title: 'Club Profile', version: 'test' } },
-    excludeStaticFile: false,
-  });
+  // The document /api/openapi.json serves.
+  const spec = await apiDocument(t.app);
   const declared: Declared = new Map();
   for (const [path, item] of Object.entries(spec.paths ?? {})) {
     for (const [method, operation] of Object.entries(item ?? {})) {
@@ -93,5 +94,73 @@ describe('The API description', () => {
         }
       }
     }
+  });
+});
+
+describe('describe(...)', () => {
+  /** The one operation a tiny app with a described route documents. */
+  async function operationOf(description: Parameters<typeof describeRoute>[0]) {
+    const app = new Hono();
+    app.get('/thing', describeRoute(description), (c) => c.json({ name: 'x' }));
+    const spec = await generateSpecs(app);
+    return spec.paths['/thing']!.get! as {
+      security?: unknown;
+      responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+    };
+  }
+
+  it("puts an answer's schema, converted from valibot, under its status", async () => {
+    const operation = await operationOf({
+      summary: 'A thing',
+      answers: { 200: { description: 'The thing.', body: v.object({ name: v.string() }) } },
+      refusals: [],
+    });
+    expect(operation.responses['200']).toEqual({
+      description: 'The thing.',
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+        },
+      },
+    });
+  });
+
+  it('lists the refusals sharing a status under it, each answered with the Error schema', async () => {
+    const operation = await operationOf({
+      summary: 'A thing',
+      answers: { 200: 'The thing.' },
+      refusals: ['invalid_json', 'validation_failed', 'not_found'],
+    });
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '404', '500', '503']);
+    expect(operation.responses['400']?.description).toMatch(/^`invalid_json`: .+\n`validation_failed`: /);
+    for (const status of ['400', '404', '500', '503']) {
+      expect(operation.responses[status]?.content, status).toEqual({
+        'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+      });
+    }
+    expect(operation.responses['200']).toEqual({ description: 'The thing.' });
+  });
+
+  it("states the route's credential as security requirements", async () => {
+    const summary = 'A thing';
+    const answers = { 200: 'The thing.' };
+    expect((await operationOf({ summary, answers, refusals: [], access: 'apiKey' })).security).toEqual([
+      { apiKey: [] },
+    ]);
+    expect((await operationOf({ summary, answers, refusals: [], access: 'admin' })).security).toEqual([
+      { adminKey: [] },
+      { staffSession: [] },
+    ]);
+    expect((await operationOf({ summary, answers, refusals: [], access: 'open' })).security).toEqual([]);
+    expect((await operationOf({ summary, answers, refusals: [] })).security).toBeUndefined();
+  });
+
+  it('declares a non-JSON answer by its media type', async () => {
+    const operation = await operationOf({
+      summary: 'A thing',
+      answers: { 200: { description: 'Rows.', media: 'text/csv' } },
+      refusals: [],
+    });
+    expect(operation.responses['200']?.content).toEqual({ 'text/csv': { schema: { type: 'string' } } });
   });
 });

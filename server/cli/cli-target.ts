@@ -1,0 +1,45 @@
+import { openDatabase, type Db } from '../db/client';
+import type { Env } from '../env';
+import { readCliKey } from '../staff/local-secrets';
+
+/** A server answering on this machine (PGlite's data directory is then its own), or undefined. */
+async function runningServer(url: string | undefined, port: number): Promise<string | undefined> {
+  const base = (url ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
+  try {
+    const health = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(2000) });
+    return health.status < 500 ? base : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where a command-line tool acts: on PostgreSQL, on the database itself; on PGlite, through the admin API of the
+ * server that holds the data directory (ADMIN_API_KEY, or the key it keeps for this machine in DATA_DIR), and on the
+ * data directory itself when no server runs.
+ */
+export async function openCliTarget<T>(options: {
+  env: Pick<Env, 'databaseUrl' | 'dataDir' | 'port' | 'adminApiKey'>;
+  url: string | undefined;
+  direct: (db: Db, close: () => Promise<void>) => T;
+  overHttp: (base: string, key: string) => T;
+  /** Said when a server runs and no key reaches it: what the key is needed for. */
+  purpose: string;
+}): Promise<T> {
+  const { env } = options;
+  if (env.databaseUrl) {
+    const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+    return options.direct(database.db, database.close);
+  }
+  const base = await runningServer(options.url, env.port);
+  if (base) {
+    const key = env.adminApiKey ?? readCliKey(env.dataDir);
+    if (!key) {
+      console.error(`A server is running at ${base}: set ADMIN_API_KEY (as on the server) to ${options.purpose}.`);
+      process.exit(1);
+    }
+    return options.overHttp(base, key);
+  }
+  const database = await openDatabase({ dataDir: env.dataDir });
+  return options.direct(database.db, database.close);
+}

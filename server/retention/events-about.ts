@@ -1,0 +1,29 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { outboxEvents } from '../db/schema';
+
+/**
+ * Outbox events whose body names one of these registrations or customers. Bodies are the JSON receivers get
+ * (server/integrations/event-payloads.ts): `registration.issued` and `.completed` carry `data.registration.id`
+ * (and `.customerId`), `.completed` also `data.customer.id`, `survey.submitted` `data.survey.customerId`. The
+ * outbox has no column naming its subject, so the bodies are read; the table holds EVENT_RETENTION_DAYS of events.
+ */
+export function eventsAbout(ids: { registrationIds: string[]; customerIds: string[] }): SQL {
+  // The paths are constants of ours, written into the text: a `text[]` parameter is typed differently by each driver.
+  const at = (path: string) => sql`((${outboxEvents.body})::jsonb #>> '{${sql.raw(path)}}')`;
+  const among = (path: string, values: string[]) =>
+    values.length
+      ? sql`${at(path)} in (${sql.join(
+          values.map((value) => sql`${value}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  return sql`(${sql.join(
+    [
+      among('data,registration,id', ids.registrationIds),
+      among('data,registration,customerId', ids.customerIds),
+      among('data,customer,id', ids.customerIds),
+      among('data,survey,customerId', ids.customerIds),
+    ],
+    sql` or `,
+  )})`;
+}

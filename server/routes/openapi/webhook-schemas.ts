@@ -1,0 +1,84 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { WEBHOOK_DATA_SCHEMAS, webhookEnvelopeSchema } from '../../../src/domain/webhook-payloads';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../src/domain/webhooks';
+import type { completedData, registrationData, surveyData } from '../../integrations/event-payloads';
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/** The published payloads are what the outbox writes: this stops compiling when either changes alone. */
+export const PAYLOADS_MATCH: [
+  Same<
+    v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['registration.issued']>,
+    { registration: ReturnType<typeof registrationData> }
+  >,
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['registration.completed']>, ReturnType<typeof completedData>>,
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['survey.submitted']>, ReturnType<typeof surveyData>>,
+] = [true, true, true];
+
+const SUMMARIES: Record<WebhookEventType, string> = {
+  'registration.issued': 'A registration code was issued (never the code itself)',
+  'registration.completed': 'A customer completed their profile: the registration, customer, vehicle and consent',
+  'survey.submitted': 'A customer submitted a feedback survey',
+};
+
+/** A JSON object of the API description (openapi-types' 3.1 types do not accept their own schemas). */
+type Json = Record<string, unknown>;
+
+/** A valibot schema as JSON Schema 2020-12, the dialect of OpenAPI 3.1. */
+export function jsonSchemaOf(schema: v.GenericSchema): Json {
+  const { $schema: _dialect, ...jsonSchema } = toJsonSchema(schema, { target: 'draft-2020-12', typeMode: 'output' });
+  return jsonSchema;
+}
+
+const SIGNATURE_HEADERS: Record<string, Json> = {
+  'webhook-id': {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: "The event's `msg_…` id, the same on every try: de-duplicate on it.",
+    schema: { type: 'string' },
+  },
+  'webhook-timestamp': {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds of this try.',
+    schema: { type: 'string' },
+  },
+  'webhook-signature': {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description: "`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the endpoint's secret (Standard Webhooks).",
+    schema: { type: 'string' },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: each event a receiver can subscribe to, as the POST our server sends it, with
+ * its envelope `{ type, timestamp, version, data }` and the Standard Webhooks signature headers.
+ */
+export function webhookDescriptions(): Record<string, Json> {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: SUMMARIES[type],
+          operationId: `webhook.${type}`,
+          parameters: Object.values(SIGNATURE_HEADERS),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: jsonSchemaOf(webhookEnvelopeSchema(type, WEBHOOK_DATA_SCHEMAS[type])) },
+            },
+          },
+          responses: {
+            '2XX': { description: 'Received. Anything else (or no answer within 10 s) is retried for 24 hours.' },
+          },
+        },
+      },
+    ]),
+  );
+}

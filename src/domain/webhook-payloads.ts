@@ -1,0 +1,104 @@
+import * as v from 'valibot';
+import type { WebhookEventType } from './webhooks';
+
+/**
+ * The `data` of each webhook event, version 1, as receivers get it (README "Integrations"). These describe what the
+ * server sends; they are not used to validate anything. server/routes/openapi/webhook-schemas.ts checks at compile
+ * time that they match server/integrations/event-payloads.ts, and publishes them in the API description.
+ */
+
+const described = <TSchema extends v.GenericSchema>(schema: TSchema, text: string) =>
+  v.pipe(schema, v.description(text));
+
+const timestamp = (text: string) => described(v.pipe(v.string(), v.isoTimestamp()), text);
+const timestampOrNull = (text: string) => v.nullable(timestamp(text));
+
+/** A registration, everything but its code (which only the point-of-sale's answer carries). */
+export const registrationPayloadSchema = v.object({
+  id: v.string(),
+  mobileNumber: described(v.string(), 'E.164, such as +12015550143.'),
+  planName: v.string(),
+  amount: described(v.number(), 'The sale amount, in the currency unit (29.99).'),
+  rechargeDate: described(v.string(), "`YYYY-MM-DD`, or '' when the plan has none."),
+  saleDate: timestamp('When the membership was sold.'),
+  siteId: v.string(),
+  sourceSystem: v.string(),
+  isReturningCustomer: v.boolean(),
+  isManual: described(v.boolean(), 'A sign-up the customer started without a code.'),
+  issuedAt: timestamp('When the code was issued.'),
+  expiresAt: timestampOrNull('When the code stops working; null when it never does.'),
+  openedAt: timestampOrNull('When the link was first opened.'),
+  completedAt: timestampOrNull('When the profile was completed.'),
+  customerId: v.nullable(v.string()),
+});
+
+const consentSchema = (text: string) =>
+  described(v.object({ agreed: v.boolean(), at: timestampOrNull('When it was given; null when it was not.') }), text);
+
+/** `registration.issued`. */
+export const registrationIssuedDataSchema = v.object({ registration: registrationPayloadSchema });
+
+/** `registration.completed`: the registration, who the customer is, their vehicle and the consent evidence. */
+export const registrationCompletedDataSchema = v.object({
+  registration: registrationPayloadSchema,
+  customer: v.object({
+    id: v.string(),
+    firstName: v.string(),
+    lastName: v.string(),
+    email: v.string(),
+    mobileNumber: described(v.string(), 'E.164.'),
+    address: v.object({
+      line1: v.string(),
+      line2: v.string(),
+      city: v.string(),
+      region: described(v.string(), 'The US state code.'),
+      postalCode: v.string(),
+    }),
+  }),
+  vehicle: v.object({ year: v.number(), make: v.string(), model: v.string(), color: v.string() }),
+  consent: v.object({
+    version: described(v.string(), 'The version of the consent wording the customer was shown.'),
+    terms: described(
+      v.object({ agreed: v.boolean(), at: timestamp('When the terms were agreed.') }),
+      'The terms and conditions.',
+    ),
+    newsletters: consentSchema('Newsletters by email.'),
+    smsMessaging: consentSchema('Text messages.'),
+  }),
+});
+
+const scoreSchema = described(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), '1–10; 0 is unanswered.');
+
+/** `survey.submitted`: the answers, and whose they are. */
+export const surveySubmittedDataSchema = v.object({
+  survey: v.object({
+    id: v.string(),
+    customerId: v.string(),
+    recommendToOthersScore: scoreSchema,
+    washQualityScore: scoreSchema,
+    cleanlinessScore: scoreSchema,
+    serviceScore: scoreSchema,
+    valueScore: scoreSchema,
+    comments: v.string(),
+    createdAt: timestamp('When the survey was submitted.'),
+  }),
+});
+
+/** Each event type's `data`. */
+export const WEBHOOK_DATA_SCHEMAS = {
+  'registration.issued': registrationIssuedDataSchema,
+  'registration.completed': registrationCompletedDataSchema,
+  'survey.submitted': surveySubmittedDataSchema,
+} as const satisfies Record<WebhookEventType, v.GenericSchema>;
+
+/** The body of a delivery: `{ type, timestamp, version: 1, data }` (Standard Webhooks' envelope, with a version). */
+export const webhookEnvelopeSchema = <TType extends WebhookEventType, TData extends v.GenericSchema>(
+  type: TType,
+  data: TData,
+) =>
+  v.object({
+    type: v.literal(type),
+    timestamp: timestamp('When the event happened.'),
+    version: described(v.literal(1), 'The shape of `data`: fields are only added within a version.'),
+    data,
+  });

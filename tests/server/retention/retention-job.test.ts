@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/client';
+import { idempotencyKeys, rateLimits } from '../../../server/db/schema';
+import { parseEnv } from '../../../server/env';
+import { startIntegrations } from '../../../server/integrations/start-integrations';
+import { enqueue } from '../../../server/jobs/job-queue';
+import { QUEUES } from '../../../server/jobs/queues';
+import { startWorkers, type Workers } from '../../../server/jobs/workers';
+import type { Logger } from '../../../server/lib/logger';
+import { RETENTION_CRON, retentionJob } from '../../../server/retention/retention-job';
+import { eventually } from '../integrations/support/eventually';
+import { DRIVERS, openTestDatabase } from '../helpers/test-database';
+
+const env = parseEnv({ NODE_ENV: 'test' });
+
+function recordingLogger() {
+  const lines: { event: string; [field: string]: unknown }[] = [];
+  const logger: Logger = {
+    info: (event, fields) => lines.push({ event, ...fields }),
+    error: (event, fields) => lines.push({ event, ...fields }),
+  };
+  return { lines, logger };
+}
+
+async function rows(database: Database, query: ReturnType<typeof sql>) {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+async function addExpiredRows(database: Database, tag: string) {
+  const longAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+  await database.db.insert(rateLimits).values({ key: `${tag}:ended`, points: 1, expire: new Date(Date.now() - 1000) });
+  await database.db
+    .insert(idempotencyKeys)
+    .values({ scope: 'test', key: tag, requestHash: 'x', createdAt: longAgo, expiresAt: longAgo });
+}
+
+const countExpired = async (database: Database) =>
+  (await database.db.select().from(rateLimits)).length + (await database.db.select().from(idempotencyKeys)).length;
+
+/** Waits for the job to delete them; a worker under load on a shared machine can take a while. */
+const allGone = (database: Database) =>
+  eventually(
+    () => countExpired(database),
+    (left) => left === 0,
+    20_000,
+  );
+
+describe.each(DRIVERS)('the retention job on %s', (driver) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('runs through pg-boss when the server starts its workers, and again whenever a job is queued', async () => {
+    const database = await openTestDatabase(driver);
+    cleanups.push(() => database.close());
+    await addExpiredRows(database, 'before-start');
+    const { lines, logger } = recordingLogger();
+    const workers = await startIntegrations({ database, env, logger, pollingIntervalSeconds: 0.5 });
+    cleanups.push(() => workers.stop());
+
+    expect(await allGone(database)).toBe(0);
+    const logged = lines.find((line) => line.event === 'retention');
+    expect(logged).toMatchObject({ idempotencyKeys: 1, rateLimits: 1, registrations: 0, events: 0 });
+    // Counts only: nothing of what the rows held.
+    expect(JSON.stringify(logged)).not.toContain('before-start');
+
+    await addExpiredRows(database, 'queued-later');
+    await enqueue(database.db, QUEUES.retention, {});
+    expect(await allGone(database)).toBe(0);
+
+    // The schedule is pg-boss's, every 15 minutes in UTC.
+    const schedules = await rows(database, sql`select name, cron, timezone from pgboss.schedule`);
+    expect(schedules).toEqual([{ name: QUEUES.retention, cron: RETENTION_CRON, timezone: 'UTC' }]);
+    expect(lines.filter((line) => line.event === 'retention_failed' || line.event === 'job_queue')).toEqual([]);
+  });
+
+  it("sends one job a period from pg-boss's clock, however many instances run it", async () => {
+    const database = await openTestDatabase(driver);
+    cleanups.push(() => database.close());
+    await addExpiredRows(database, 'by-the-clock');
+    const { lines, logger } = recordingLogger();
+    // Every minute, so that the clock's first look (at start) finds the period begun; no run at start.
+    const start = async () => {
+      const job = retentionJob(database.db, env.retention, logger);
+      const instance: Workers = await startWorkers(database.executor, [job.worker], {
+        logger,
+        pollingIntervalSeconds: 0.5,
+        schedules: [{ ...job.schedule, cron: '* * * * *', runAtStart: false }],
+      });
+      cleanups.push(() => instance.stop());
+    };
+    await start();
+    await start();
+
+    expect(await allGone(database)).toBe(0);
+    // Time for a second instance's job, had one been sent, to show up.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const jobs = await rows(
+      database,
+      sql`select count(*)::int as jobs from (
+            select id from pgboss.job where name = ${QUEUES.retention}
+            union all select id from pgboss.archive where name = ${QUEUES.retention}) j`,
+    );
+    expect(jobs).toEqual([{ jobs: 1 }]);
+    expect(lines.filter((line) => line.event === 'retention')).toHaveLength(1);
+    expect(lines.filter((line) => line.event === 'job_queue')).toEqual([]);
+  });
+});
