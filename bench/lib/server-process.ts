@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { buildIsStale } from '../../scripts/build-freshness.mjs';
 import { repoRoot } from './paths';
 import { median } from './stats';
 import { withTimeout } from './with-timeout';
@@ -10,35 +11,34 @@ export const BENCH_ADMIN_API_KEY = 'bench-admin-key-0123456789';
 export interface ServerProcess {
   /** `http://127.0.0.1:<port>` */
   url: string;
-  /** The node process that runs server/main.ts itself (no npx or tsx wrapper in between). */
+  /** The node process that runs the compiled server itself (no npx or npm wrapper in between). */
   pid: number;
   stop: () => Promise<void>;
 }
 
 const KEEP_OUTPUT_CHARS = 4000;
-const gcOnSignalFile = `${repoRoot}/bench/lib/gc-on-signal.ts`;
+const gcOnSignalFile = `${repoRoot}/bench/lib/gc-on-signal.mjs`;
 
 /**
- * Starts the real server (`server/main.ts`, what `npm start` runs) as a child on a free loopback port, with its own
- * data directory, the bench's API keys and a lookup miss limit high enough never to matter. Without DATABASE_URL it
- * uses the embedded PGlite; a dist/ that is missing is built first (`npm run build`), as `npm start` would.
+ * Starts the real server (`dist/server/main.js`, what `npm start` runs) as a child on a free loopback port, with its
+ * own data directory, the bench's API keys and a lookup miss limit high enough never to matter. Without DATABASE_URL
+ * it uses the embedded PGlite.
  */
 export async function startServer(options: {
   dataDir: string;
   databaseUrl?: string;
-  /** Lets `collectGarbage` force a full GC in the server (see gc-on-signal.ts). */
+  /** Lets `collectGarbage` force a full GC in the server (see gc-on-signal.mjs). */
   gcOnSignal?: boolean;
   /** More settings, e.g. WEBHOOK_URL for the integrations section. */
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
-  if (!existsSync(`${repoRoot}/dist/index.html`) || !existsSync(`${repoRoot}/dist/console/admin.html`)) {
+  // What `npm start` runs: the compiled server, built first when a source changed (scripts/start.mjs does the same).
+  if (buildIsStale()) {
     const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repoRoot, stdio: 'ignore' });
     if (built.status !== 0) throw new Error('npm run build failed');
   }
-  const preload = options.gcOnSignal
-    ? ['--expose-gc', '--import', 'tsx', '--import', gcOnSignalFile]
-    : ['--import', 'tsx'];
-  const child: ChildProcess = spawn(process.execPath, [...preload, 'server/main.ts'], {
+  const preload = options.gcOnSignal ? ['--expose-gc', '--import', gcOnSignalFile] : [];
+  const child: ChildProcess = spawn(process.execPath, [...preload, 'dist/server/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

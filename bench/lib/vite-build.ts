@@ -1,5 +1,3 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { baselineRoot, repoRoot } from './paths';
@@ -25,25 +23,4 @@ export async function buildBaseline(outDir: string): Promise<void> {
     plugins: [react()],
     build: measuredBuild(outDir),
   });
-}
-
-/** What `npm start` serves: `<repo>/dist`, built with the repo's own settings. */
-export async function buildDist(): Promise<void> {
-  await build({ root: repoRoot, logLevel: 'error' });
-}
-
-function newestMtime(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
-/** Why dist/ does not reflect the sources (missing, or older than a source file), or undefined when it does. */
-export function distStaleness(): string | undefined {
-  const built = statSync(`${repoRoot}/dist/index.html`, { throwIfNoEntry: false });
-  if (!built) return 'dist/ is missing';
-  const inputs = ['src', 'machines', 'public', 'index.html', 'vite.config.ts', 'package.json'];
-  const stale = inputs.filter((input) => newestMtime(`${repoRoot}/${input}`) > built.mtimeMs);
-  return stale.length > 0 ? `dist/ is older than ${stale.join(', ')}` : undefined;
 }

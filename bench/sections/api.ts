@@ -299,14 +299,14 @@ function printServerTable(title: string, run: ServerRun, engineName: string, min
   ]);
 }
 
-function printMemoryTable(memory: Memory, budget: SectionContext['budget']['api']['rss']) {
+function printMemoryTable(engine: string, memory: Memory, budget: SectionContext['budget']['api']['rss']) {
   const growth = memory.after - memory.before;
   const signed = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatMb(Math.abs(bytes))}`;
   const sampled = (window: RssWindow) =>
     `median ${formatMb(window.median)}, ${formatMb(window.min)} … ${formatMb(window.max)} (${window.count} samples)`;
   const met = growth <= budget.maxGrowthMb * 1024 * 1024 || (growth / memory.before) * 100 <= budget.maxGrowthPercent;
   printTable(
-    'API — server memory (VmRSS of the node process running server/main.ts)',
+    `API — server memory on ${engine} (VmRSS of the node process running dist/server/main.js)`,
     ['Figure', 'RSS', 'Growth', 'Ratio', 'Target', 'Verdict'],
     [
       ['before: after warm-up, full GC, idle', formatMb(memory.before), '', formatRatio(1), '', ''],
@@ -323,7 +323,7 @@ function printMemoryTable(memory: Memory, budget: SectionContext['budget']['api'
       ['peak under load (sampled every 250 ms)', formatMb(memory.peak), '', '', '', ''],
     ],
     [
-      'Full GC: the bench preloads a SIGUSR2 handler that calls gc() (--expose-gc) — see bench/lib/gc-on-signal.ts.',
+      'Full GC: the bench preloads a SIGUSR2 handler that calls gc() (--expose-gc) — see bench/lib/gc-on-signal.mjs.',
       `Requests counted from the warm-up's end: the four measured runs, then token lookups up to ${formatCount(budget.afterRequests)} for at most ${TOP_UP_MAX_SECONDS} s (took ${memory.topUpSeconds.toFixed(0)} s).`,
       ...(memory.requests < budget.afterRequests
         ? [`The server answered only ${formatCount(memory.requests)} requests within that bound on this machine.`]
@@ -337,7 +337,7 @@ export async function runApiSection(context: SectionContext): Promise<void> {
   const { budget, cleanup, log } = context;
   const limits = budget.api.tokenLookup;
 
-  log('  starting the server on PGlite (node --import tsx server/main.ts)');
+  log('  starting the server on PGlite (node dist/server/main.js)');
   const server = await startServer({ dataDir: `${makeTempDir('api-data', cleanup)}/data`, gcOnSignal: true });
   cleanup.add(server.stop);
   const pgliteRun = await benchServer(context, server, {
@@ -359,7 +359,7 @@ export async function runApiSection(context: SectionContext): Promise<void> {
     limits.minRatioToPglite,
     limits.maxP99Ms,
   );
-  printMemoryTable(pgliteRun.memory!, budget.api.rss);
+  printMemoryTable('PGlite', pgliteRun.memory!, budget.api.rss);
 
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -367,10 +367,14 @@ export async function runApiSection(context: SectionContext): Promise<void> {
     return;
   }
   log('  starting the server on PostgreSQL (DATABASE_URL)');
-  const pgServer = await startServer({ dataDir: `${makeTempDir('api-pg', cleanup)}/unused`, databaseUrl });
+  const pgServer = await startServer({
+    dataDir: `${makeTempDir('api-pg', cleanup)}/unused`,
+    databaseUrl,
+    gcOnSignal: true,
+  });
   cleanup.add(pgServer.stop);
   const pgRun = await benchServer(context, pgServer, {
-    measureMemory: false,
+    measureMemory: true,
     engines: [{ name: 'raw pg lookup', open: () => openPostgresLookup(databaseUrl) }],
   });
   await pgServer.stop();
@@ -381,4 +385,5 @@ export async function runApiSection(context: SectionContext): Promise<void> {
     limits.minRatioToPostgres,
     limits.maxP99Ms,
   );
+  printMemoryTable('PostgreSQL', pgRun.memory!, budget.api.rss);
 }

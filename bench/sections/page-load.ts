@@ -8,7 +8,6 @@ import { startStaticServer } from '../lib/static-server';
 import { median } from '../lib/stats';
 import { formatMs, formatRatio, printTable, verdict } from '../lib/table';
 import { makeTempDir } from '../lib/temp-dir';
-import { buildDist, distStaleness } from '../lib/vite-build';
 
 const RUNS = 3;
 /** Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried, not counted. */
@@ -52,13 +51,8 @@ export async function runPageLoadSection(context: SectionContext): Promise<void>
   const { budget, cleanup, log, shared } = context;
   const targets = budget.pageLoad;
 
-  const stale = distStaleness();
-  if (stale) {
-    // npm start serves <repo>/dist and builds it only when missing: make sure it is today's code.
-    log(`  ${stale}: rebuilding dist/ (vite build)`);
-    await buildDist();
-  }
-  log('  starting the server (node --import tsx server/main.ts) and the baseline page');
+  // startServer builds dist/ first when a source changed, as npm start does: the page is today's code.
+  log('  starting the server (node dist/server/main.js) and the baseline page');
   const server = await startServer({ dataDir: `${makeTempDir('page-data', cleanup)}/data` });
   cleanup.add(server.stop);
   const [issued] = await issueCodes(server.url, 1);

@@ -6,7 +6,7 @@ import type { Logger } from '../lib/logger';
 import { retentionJob } from '../retention/retention-job';
 import { deliverEvents, deliverWebhooks } from './deliver-webhook';
 import type { OutboundPolicy } from './outbound-request';
-import { deliverSms, type SmsSender } from './sms/deliver-sms';
+import { deliverSms, noProvider, type SmsSender } from './sms/deliver-sms';
 import { createTwilioSender } from './sms/twilio';
 import { syncEnvironmentEndpoint } from './webhook-endpoints';
 
@@ -36,7 +36,8 @@ export async function startIntegrations(options: {
   await syncEnvironmentEndpoint(db, env.integrations.webhook);
   const policy = outboundPolicy(env);
   const webhookContext = { db, policy, environmentSecret: env.integrations.webhook?.secret };
-  const sender = smsSender(env);
+  // Without a provider (unset after texts were queued), they are retried and then given up on as in an outage.
+  const sender = smsSender(env) ?? noProvider;
   // The retention pass rides on the same queue (README "Data retention").
   const retention = retentionJob(db, env.retention, logger);
   return startWorkers(
@@ -64,8 +65,6 @@ export async function startIntegrations(options: {
       {
         queue: QUEUES.smsDelivery,
         handle: async (jobs) => {
-          // Without a provider (it was unset after the text was queued) the jobs wait for one, as a failure would.
-          if (!sender) return jobs.map((_, index) => index);
           const context = {
             db,
             sender,

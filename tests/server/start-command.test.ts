@@ -180,7 +180,7 @@ describe('a production install', () => {
       }
       dataDir = mkdtempSync(join(tmpdir(), 'club-production-'));
       const tree = join(dataDir, 'app');
-      for (const path of ['package.json', 'package-lock.json', '.npmrc', 'scripts/start.mjs', 'dist']) {
+      for (const path of ['package.json', 'package-lock.json', '.npmrc', 'scripts', 'dist']) {
         cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
       }
       for (const path of ['server/db/migrations', 'server/data']) {

@@ -18,6 +18,15 @@ export interface SmsContext {
   now?: () => Date;
 }
 
+/**
+ * Stands in for the provider when texts were queued while one was set and the server now runs without it: each try
+ * fails as a provider outage would (`sms_unavailable`), so the text goes out if the setting comes back within the
+ * retry window, and is marked failed, its code erased, when the window closes.
+ */
+export const noProvider: SmsSender = {
+  send: () => Promise.reject(new SmsProviderError('sms_unavailable', true)),
+};
+
 /** Thrown to have the job retried; carries only the provider's code. */
 export class SmsNotSent extends Error {
   constructor(readonly code: string) {

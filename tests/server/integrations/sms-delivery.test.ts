@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registrations, smsMessages } from '../../../server/db/schema';
+import { deliverSms, noProvider, SmsNotSent } from '../../../server/integrations/sms/deliver-sms';
+import { queueRegistrationSms } from '../../../server/integrations/sms/queue-sms';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { startFakeTwilio } from './support/fake-twilio';
@@ -115,5 +117,42 @@ describe.each(DRIVERS)('send: "sms" without a provider on %s', (driver) => {
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('sms_unavailable');
     expect((await t.database.db.select({ n: count() }).from(registrations))[0]!.n).toBe(before);
+  });
+});
+
+describe.each(DRIVERS)('a text queued before the provider was unset, on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver);
+  });
+  afterAll(() => t.close());
+
+  it('is retried as in an outage, with the code sms_unavailable, then marked failed and its code erased', async () => {
+    const issued = await t.issue();
+    const message = await t.database.db.transaction((tx) =>
+      queueRegistrationSms(tx, issued.registration.id, issued.token),
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.registrationId, issued.registration.id));
+    const context = {
+      db: t.database.db,
+      sender: noProvider,
+      template: '{operator}: {link}',
+      operatorName: 'Brightwater Car Wash',
+      publicUrl: 'http://localhost:3000',
+    };
+    expect(message.status).toBe('queued');
+
+    await expect(deliverSms(context, row!.id, 0)).rejects.toBeInstanceOf(SmsNotSent);
+    const retried = (await t.database.db.select().from(smsMessages).where(eq(smsMessages.id, row!.id)))[0]!;
+    expect(retried).toMatchObject({ status: 'queued', errorCode: 'sms_unavailable', attempts: 1 });
+    expect(retried.linkToken).toBe(issued.token);
+
+    // The try after which no retry could start within the day gives up.
+    await deliverSms(context, row!.id, 14);
+    const failed = (await t.database.db.select().from(smsMessages).where(eq(smsMessages.id, row!.id)))[0]!;
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'sms_unavailable', attempts: 2, linkToken: null });
   });
 });
