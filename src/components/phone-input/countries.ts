@@ -4,9 +4,9 @@ import {
   getCountryCallingCode,
   isSupportedCountry,
   type CountryCode,
-} from 'libphonenumber-js/max';
-import metadata from 'libphonenumber-js/metadata.max.json';
+} from 'libphonenumber-js/core';
 import { countryAliases } from './country-aliases';
+import { phoneMetadata } from './phone-metadata';
 
 export interface Country {
   code: CountryCode;
@@ -22,16 +22,18 @@ export interface Country {
 
 /** libphonenumber-js lists the main country of a shared calling code first. */
 export function mainCountryForCallingCode(callingCode: string): CountryCode | undefined {
+  const metadata = phoneMetadata();
   const code = metadata.country_calling_codes[callingCode]?.[0];
-  return code !== undefined && isSupportedCountry(code) ? code : undefined;
+  return code !== undefined && isSupportedCountry(code, metadata) ? code : undefined;
 }
 
 /** Every country libphonenumber-js knows, by English name. Built on demand so importing this module costs nothing. */
 export function listCountries(): Country[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return getCountries()
+  const metadata = phoneMetadata();
+  return getCountries(metadata)
     .map((code) => {
-      const callingCode = getCountryCallingCode(code);
+      const callingCode = getCountryCallingCode(code, metadata);
       const name = names.of(code) ?? code;
       return {
         code,
@@ -44,10 +46,13 @@ export function listCountries(): Country[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
+// libphonenumber-js/core's isSupportedCountry takes any string at run time but is typed for known codes only.
+const isKnownCountry = (code: string): code is CountryCode => isSupportedCountry(code as CountryCode, phoneMetadata());
+
 /** `defaultCountry` comes from runtime configuration: accept 'us' as well as 'US'. */
 export function toCountryCode(code: string | undefined): CountryCode | undefined {
   const upper = code?.trim().toUpperCase() ?? '';
-  return isSupportedCountry(upper) ? upper : undefined;
+  return isKnownCountry(upper) ? upper : undefined;
 }
 
 /**
@@ -57,20 +62,21 @@ export function toCountryCode(code: string | undefined): CountryCode | undefined
  */
 export function countryOfTypedNumber(value: string, current: CountryCode | undefined): CountryCode | undefined {
   if (!value.startsWith('+')) return current;
-  const formatter = new AsYouType();
+  const metadata = phoneMetadata();
+  const formatter = new AsYouType(undefined, metadata);
   formatter.input(value);
   const exact = formatter.getCountry();
   if (exact) return exact;
   const callingCode = formatter.getCallingCode();
   if (callingCode === undefined) return current;
-  if (current && getCountryCallingCode(current) === callingCode) return current;
+  if (current && getCountryCallingCode(current, metadata) === callingCode) return current;
   return mainCountryForCallingCode(callingCode) ?? current;
 }
 
 /** The national digits of a number typed with '+', for when the customer then picks a country by hand. */
 export function nationalPartOfTypedNumber(value: string): string {
   if (!value.startsWith('+')) return value;
-  const formatter = new AsYouType();
+  const formatter = new AsYouType(undefined, phoneMetadata());
   formatter.input(value);
   // `value` holds only the '+' and digits, so the national part is what follows the calling code.
   return value.slice(1 + (formatter.getCallingCode()?.length ?? 0));

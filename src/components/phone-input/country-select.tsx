@@ -9,7 +9,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import type { CountryCode } from 'libphonenumber-js/max';
+import type { CountryCode } from 'libphonenumber-js/core';
 import type { Country } from './countries';
 import { searchCountries } from './country-search';
 import { FLAG_HEIGHT, FLAG_WIDTH, flagUrl } from './country-flags';

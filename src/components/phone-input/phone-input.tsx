@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useInput } from 'input-format/react-hook';
-import { parsePhoneNumberFromString, parseIncompletePhoneNumber, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, parseIncompletePhoneNumber, type CountryCode } from 'libphonenumber-js/core';
 import { countryOfTypedNumber, listCountries, nationalPartOfTypedNumber, toCountryCode } from './countries';
 import { CountrySelect } from './country-select';
+import { loadedPhoneValidation, loadPhoneValidation, phoneMetadata } from './phone-metadata';
 import { createPhoneFormatter, parsePhoneCharacter } from './phone-number-format';
-import { validatePhoneNumber, type PhoneValidationResult } from './phone-validation';
+import type { PhoneValidationResult } from './phone-validation';
 import { sanitizePhoneInput, sanitizePhoneInputWithCaret } from './sanitize-phone-input';
 import styles from './phone-input.module.css';
 
@@ -20,7 +21,10 @@ export interface PhoneInputProps {
   defaultCountry: string;
   /** E.164 number to start from (restored after a reload). */
   initialValue?: string;
-  /** After 500 ms without typing, at once when the customer picks a country, and once on mount with `initialValue`. */
+  /**
+   * After 500 ms without typing, at once when the customer picks a country, and once on mount with `initialValue`;
+   * never before the full metadata has loaded (phone-metadata.ts): a result due earlier comes as it arrives.
+   */
   onResult: (result: PhoneValidationResult) => void;
   /** Sets `aria-invalid` on the number input. */
   invalid?: boolean;
@@ -39,7 +43,7 @@ interface Start {
 function startFrom(defaultCountry: string, initialValue: string | undefined): Start {
   const country = toCountryCode(defaultCountry);
   if (!initialValue) return { country, value: '' };
-  const parsed = parsePhoneNumberFromString(initialValue, country);
+  const parsed = parsePhoneNumberFromString(initialValue, { defaultCountry: country }, phoneMetadata());
   if (parsed?.country) {
     return { country: parsed.country, value: parseIncompletePhoneNumber(parsed.formatNational()) };
   }
@@ -65,13 +69,20 @@ export function PhoneInput({
   const [country, setCountry] = useState(start.country);
   const [value, setValue] = useState(start.value);
   const [countries] = useState(listCountries);
+  // The number is formatted again with the full metadata once it lands.
+  const [metadata, setMetadata] = useState(phoneMetadata);
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** A result that fell due before the full metadata had loaded. */
+  const due = useRef<{ value: string; country: CountryCode | undefined } | null>(null);
+  const current = useRef({ value, country });
+  const mounted = useRef(true);
 
   // The parent may pass a new callback on every render; the pending timer must call the latest one.
   const onResultRef = useRef(onResult);
   useEffect(() => {
     onResultRef.current = onResult;
+    current.current = { value, country };
   });
 
   useEffect(() => {
@@ -80,31 +91,67 @@ export function PhoneInput({
     }
   }, [defaultCountry]);
 
-  useEffect(() => {
-    // The dialog's OK button depends on validity, which a restored number must establish without typing.
-    if (start.value) onResultRef.current(validatePhoneNumber(start.value, start.country));
-  }, [start]);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
   const emitNow = (nextValue: string, nextCountry: CountryCode | undefined) => {
     clearTimeout(timer.current);
-    onResultRef.current(validatePhoneNumber(nextValue, nextCountry));
+    const loaded = loadedPhoneValidation();
+    if (!loaded) {
+      due.current = { value: nextValue, country: nextCountry };
+      return;
+    }
+    due.current = null;
+    onResultRef.current(loaded(nextValue, nextCountry));
   };
 
-  const emitLater = (nextValue: string, nextCountry: CountryCode | undefined) => {
+  const emitLater = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => emitNow(nextValue, nextCountry), RESULT_DEBOUNCE_MS);
+    due.current = null;
+    // What is on screen then: the same number, with its country as the full metadata reads it if that came meanwhile.
+    timer.current = setTimeout(() => emitNow(current.current.value, current.current.country), RESULT_DEBOUNCE_MS);
   };
+
+  /** The first keystroke, country pick or restored number starts loading the full metadata. */
+  const needValidation = () => {
+    if (loadedPhoneValidation()) return;
+    loadPhoneValidation().then(
+      () => {
+        if (!mounted.current) return;
+        setMetadata(phoneMetadata());
+        // A '+' number's country as the full metadata reads it (a shared calling code such as +1 needs it).
+        const { value: nowValue, country: nowCountry } = current.current;
+        const fullCountry = countryOfTypedNumber(nowValue, nowCountry);
+        setCountry(fullCountry);
+        // A result fell due while loading, and nothing has been typed since: it is for what is there now.
+        if (due.current) emitNow(nowValue, fullCountry);
+      },
+      // Not loaded (the connection dropped): no result, so OK stays disabled; the next keystroke tries again.
+      () => undefined,
+    );
+  };
+
+  useEffect(() => {
+    mounted.current = true;
+    // The dialog's OK button depends on validity, which a restored number must establish without typing.
+    if (start.value) {
+      needValidation();
+      emitNow(start.value, start.country);
+    }
+    return () => {
+      mounted.current = false;
+      clearTimeout(timer.current);
+    };
+    // Once, on mount: the functions above change every render but only read refs and module state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [start]);
 
   const onValueChange = (nextValue = '') => {
     const nextCountry = countryOfTypedNumber(nextValue, country);
     setValue(nextValue);
     setCountry(nextCountry);
-    emitLater(nextValue, nextCountry);
+    emitLater();
   };
 
   const onSelectCountry = (nextCountry: CountryCode) => {
+    needValidation();
     // A number typed with another country's '+' code keeps only its national part under the new country.
     const nextValue = nextCountry === country ? value : nationalPartOfTypedNumber(value);
     setCountry(nextCountry);
@@ -113,7 +160,7 @@ export function PhoneInput({
     inputRef.current?.focus();
   };
 
-  const format = useMemo(() => createPhoneFormatter(country), [country]);
+  const format = useMemo(() => createPhoneFormatter(country, metadata), [country, metadata]);
   const inputProps = useInput<{ ref: typeof inputRef }>({
     ref: inputRef,
     parse: parsePhoneCharacter,
@@ -125,6 +172,7 @@ export function PhoneInput({
   // Sanitise before input-format reads the text, keeping the caret after the character it followed.
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
+    needValidation();
     const { text, caret } = sanitizePhoneInputWithCaret(input.value, input.selectionStart ?? input.value.length);
     if (text !== input.value) {
       input.value = text;

@@ -1,4 +1,5 @@
-import { AsYouType, parsePhoneNumberCharacter, type CountryCode } from 'libphonenumber-js/max';
+import { AsYouType, parsePhoneNumberCharacter, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
+import { phoneMetadata } from './phone-metadata';
 
 /**
  * docs/spec.md §9 "parse digit limit 15": the most digits the field takes, the E.164 maximum. Formatting and validation both
@@ -28,12 +29,15 @@ export function parsePhoneCharacter(character: string, value: string, context?: 
  * input-format's formatter: libphonenumber-js `AsYouType` for the selected country. The template (`(xxx) xxx-xxxx`)
  * tells input-format where each digit sits, which is how the caret keeps its place in the middle of a number.
  */
-export function createPhoneFormatter(country: CountryCode | undefined): (value?: string) => {
+export function createPhoneFormatter(
+  country: CountryCode | undefined,
+  metadata: MetadataJson = phoneMetadata(),
+): (value?: string) => {
   text: string;
   template: string;
 } {
   return (value = '') => {
-    const formatter = new AsYouType(country);
+    const formatter = new AsYouType(country, metadata);
     const text = formatter.input(value);
     return { text, template: formatter.getTemplate() };
   };

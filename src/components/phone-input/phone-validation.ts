@@ -4,7 +4,15 @@ import {
   type PhoneNumber,
   type PhoneNumberType,
 } from 'libphonenumber-js/max';
+import type { MetadataJson } from 'libphonenumber-js/core';
+import maxMetadata from 'libphonenumber-js/max/metadata';
 import { MAX_PHONE_INPUT_LENGTH } from './sanitize-phone-input';
+
+/**
+ * The metadata this module validates with, the same file libphonenumber-js/max reads. The phone input loads this
+ * module lazily (phone-metadata.ts) and formats with it too once it is here.
+ */
+export const FULL_METADATA: MetadataJson = maxMetadata;
 
 /** docs/spec.md §5/§9 generic limits, on top of each country's own patterns and lengths. */
 export const MIN_NATIONAL_NUMBER_DIGITS = 2;

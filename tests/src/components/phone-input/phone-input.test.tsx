@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -7,7 +7,13 @@ import {
   RESULT_DEBOUNCE_MS,
   type PhoneInputProps,
 } from '../../../../src/components/phone-input/phone-input';
+import { loadPhoneValidation } from '../../../../src/components/phone-input/phone-metadata';
 import type { PhoneValidationResult } from '../../../../src/components/phone-input/phone-validation';
+
+// These tests are about the input once it is complete; phone-input-metadata.test.tsx covers the time before.
+beforeAll(async () => {
+  await loadPhoneValidation();
+});
 
 afterEach(() => {
   cleanup();
