@@ -51,6 +51,9 @@ export async function startServer(options: {
       API_KEY: BENCH_API_KEY,
       ADMIN_API_KEY: BENCH_ADMIN_API_KEY,
       LOOKUP_MISSES_PER_MINUTE: '100000',
+      // The survey throttles at their maximum: the bench measures the route, not the refusal.
+      SURVEYS_PER_CUSTOMER_PER_DAY: '1000',
+      SURVEYS_PER_HOUR: '100000',
       ANALYTICS_ID: '',
       // Production on PostgreSQL refuses to start without one (every instance must sign sessions alike).
       AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789',

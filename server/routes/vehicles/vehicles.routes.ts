@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { etag } from 'hono/etag';
 import { vehicleCatalogueSchema } from '../../../src/domain/api-answers';
 import type { VehicleCatalogue, VehicleMake } from '../../../src/domain/vehicle-catalogue';
 import type { Db } from '../../db/client';
@@ -10,10 +11,50 @@ import { describe } from '../../lib/route-description';
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const byName = (a: string, b: string) => collator.compare(a, b);
 
-/** `GET /api/vehicles`: the catalogue, sorted as people read it ("3 Series" before "X5"), cacheable by ETag. */
+/** The catalogue's answer, made once: its JSON, compressed both ways, and the ETag of the JSON. */
+interface CatalogueAnswer {
+  json: string;
+  gzip: Uint8Array<ArrayBuffer>;
+  brotli: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+async function catalogueAnswer(db: Db): Promise<CatalogueAnswer> {
+  const rows = await db.select().from(vehicleModels);
+  const byMake = new Map<string, string[]>();
+  for (const { make, model } of rows) {
+    const models = byMake.get(make) ?? [];
+    models.push(model);
+    byMake.set(make, models);
+  }
+  const results: VehicleMake[] = [...byMake]
+    .map(([make, models]) => ({ make, models: models.sort(byName) }))
+    .sort((a, b) => byName(a.make, b.make));
+  const json = JSON.stringify({ results } satisfies VehicleCatalogue);
+  return {
+    json,
+    gzip: new Uint8Array(gzipSync(json, { level: 9 })),
+    brotli: new Uint8Array(brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })),
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
+}
+
+/** Whether an If-None-Match header names this ETag (a list, `*`, or the weak form of it). */
+const matches = (ifNoneMatch: string | undefined, etag: string) =>
+  !!ifNoneMatch &&
+  ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+
+/**
+ * `GET /api/vehicles`: the catalogue, sorted as people read it ("3 Series" before "X5"), cacheable by ETag. Nothing
+ * changes it while the server runs (it is seeded once, from server/data), so its answer is made on the first request
+ * and served from memory, compressed once rather than on every request.
+ */
 export function vehicleRoutes(deps: { db: Db }): Hono {
   const app = new Hono();
-  app.use('*', etag());
+  let answer: Promise<CatalogueAnswer> | undefined;
 
   app.get(
     '/',
@@ -29,18 +70,27 @@ export function vehicleRoutes(deps: { db: Db }): Hono {
       access: 'apiKey',
     }),
     async (c) => {
-      const rows = await deps.db.select().from(vehicleModels);
-      const byMake = new Map<string, string[]>();
-      for (const { make, model } of rows) {
-        const models = byMake.get(make) ?? [];
-        models.push(model);
-        byMake.set(make, models);
-      }
-      const results: VehicleMake[] = [...byMake]
-        .map(([make, models]) => ({ make, models: models.sort(byName) }))
-        .sort((a, b) => byName(a.make, b.make));
+      // A failed read (the database away) is not kept: the next request tries again.
+      answer ??= catalogueAnswer(deps.db).catch((error: unknown) => {
+        answer = undefined;
+        throw error;
+      });
+      const { json, gzip, brotli, etag } = await answer;
       c.header('Cache-Control', 'public, max-age=3600');
-      return c.json({ results } satisfies VehicleCatalogue);
+      c.header('ETag', etag);
+      c.header('Vary', 'Accept-Encoding');
+      if (matches(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+      const accepted = c.req.header('Accept-Encoding') ?? '';
+      c.header('Content-Type', 'application/json');
+      if (/\bbr\b/.test(accepted)) {
+        c.header('Content-Encoding', 'br');
+        return c.body(brotli);
+      }
+      if (/\bgzip\b/.test(accepted)) {
+        c.header('Content-Encoding', 'gzip');
+        return c.body(gzip);
+      }
+      return c.body(json);
     },
   );
 
