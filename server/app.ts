@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { Db } from './db/client';
-import { RETRY_AFTER_SECONDS, unavailableReason } from './db/unavailable';
+import { unavailableReason } from './db/unavailable';
+import { unavailable } from './lib/service-unavailable';
 import type { Env } from './env';
 import type { Readiness } from './http-server';
 import { ApiError } from './lib/api-error';
@@ -150,15 +151,11 @@ export function createApp(deps: AppDeps): Hono {
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.toBody(), error.status);
     // Only the error's class and database code: its message may quote submitted values.
-    const unavailable = unavailableReason(error);
-    if (unavailable) {
+    const reason = unavailableReason(error);
+    if (reason) {
       // Not our bug but PostgreSQL away or stalled: the client may try again, and the server recovers on its own.
-      logger.error('database_unavailable', { route: c.req.routePath, error: error.name, code: unavailable });
-      c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return c.json(
-        new ApiError(503, 'unavailable', 'The service is temporarily unavailable. Please try again.').toBody(),
-        503,
-      );
+      logger.error('database_unavailable', { route: c.req.routePath, error: error.name, code: reason });
+      return c.json(unavailable(c, 'The service is temporarily unavailable. Please try again.').toBody(), 503);
     }
     const code = (error as { code?: unknown }).code;
     logger.error('unhandled', {

@@ -25,7 +25,7 @@ function limiterFor(store: LimitStore, budget: Budget): RateLimiterAbstract {
     case 'memory':
       return new RateLimiterMemory(options);
     case 'database':
-      // Expired rows are deleted by housekeeping, not by a timer per limiter.
+      // Expired rows are deleted by the retention pass (server/retention/), not by a timer per limiter.
       return new RateLimiterDrizzle({
         ...options,
         storeClient: store.db,

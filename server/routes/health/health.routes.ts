@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { healthAnswerSchema } from '../../../src/domain/api-answers';
-import { pingDatabase, type Db } from '../../db/client';
-import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { ApiError } from '../../lib/api-error';
+import type { Db } from '../../db/client';
 import { describe } from '../../lib/route-description';
+import { requireDatabase } from '../../lib/service-unavailable';
 
 /** `GET /api/health`: for load balancers; needs no key and answers 200 only when the database does. */
 export function healthRoutes(deps: { db: Db }): Hono {
@@ -17,11 +16,7 @@ export function healthRoutes(deps: { db: Db }): Hono {
       access: 'open',
     }),
     async (c) => {
-      if (!(await pingDatabase(deps.db))) {
-        // The same hint every other answer gives while the database is away.
-        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        throw new ApiError(503, 'unavailable', 'The database is not answering.');
-      }
+      await requireDatabase(c, deps.db);
       return c.json({ status: 'ok' });
     },
   );

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { pingDatabase, type Db } from '../../db/client';
-import { RETRY_AFTER_SECONDS } from '../../db/unavailable';
+import type { Db } from '../../db/client';
 import type { Readiness } from '../../http-server';
-import { ApiError } from '../../lib/api-error';
 import { describe } from '../../lib/route-description';
+import { requireDatabase, unavailable } from '../../lib/service-unavailable';
 
 /** Only load balancers and orchestrators read it, never the browser: kept here rather than in src/domain. */
 const readyAnswerSchema = v.object({ status: v.literal('ready') });
@@ -31,15 +30,8 @@ export function readyRoutes(deps: { db: Db; readiness: Readiness }): Hono {
     }),
     async (c) => {
       const { state } = deps.readiness;
-      // The same hint every other answer gives while the service is away.
-      if (state !== 'ready') {
-        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        throw new ApiError(503, 'unavailable', NOT_READY[state]);
-      }
-      if (!(await pingDatabase(deps.db))) {
-        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-        throw new ApiError(503, 'unavailable', 'The database is not answering.');
-      }
+      if (state !== 'ready') throw unavailable(c, NOT_READY[state]);
+      await requireDatabase(c, deps.db);
       return c.json({ status: 'ready' });
     },
   );

@@ -1,33 +1,18 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { auditEvents, customers, registrations } from '../../../server/db/schema';
+import { CLI_TIMEOUT_MS, idlePort, runCli } from './support/run-cli';
 import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
 import { seedMember, type SeededMember } from '../members/support/member-fixture';
 
-const run = promisify(execFile);
-const TIMEOUT_MS = 60_000;
-
-/** A port nothing listens on, so the command finds no running server and opens the database itself. */
-async function idlePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const memberCli = (args: string[], env: Record<string, string>) =>
-  run('npx', ['tsx', 'server/cli/member.ts', ...args], { env: { ...process.env, ...env }, timeout: TIMEOUT_MS });
+const memberCli = (args: string[], env: Record<string, string>) => runCli('member', args, env);
 
 /** The database the command worked on, opened again once it has exited. */
 interface Storage {
@@ -84,7 +69,7 @@ describe.each(STOPPED)('npm run member with the server stopped, on %s', (_name, 
 
   it(
     'exports as JSON, erases with counts, then finds no one; an unknown email fails and writes nothing',
-    { timeout: 5 * TIMEOUT_MS },
+    { timeout: 5 * CLI_TIMEOUT_MS },
     async () => {
       const exported = await memberCli(['export', '--email', ' dana.whitfield@example.com '], env);
       const data = JSON.parse(exported.stdout) as { customers: { id: string }[]; registrations: object[] };
@@ -121,7 +106,7 @@ describe.each(STOPPED)('npm run member with the server stopped, on %s', (_name, 
     },
   );
 
-  it('shows its usage without a command or an email', { timeout: TIMEOUT_MS }, async () => {
+  it('shows its usage without a command or an email', { timeout: CLI_TIMEOUT_MS }, async () => {
     await expect(memberCli(['erase'], env)).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining('npm run member -- erase --email EMAIL') as string,
@@ -146,7 +131,7 @@ describe('npm run member while a server holds the database', () => {
     await t.close();
   });
 
-  it('exports and erases through the admin API, audited as the key', { timeout: 3 * TIMEOUT_MS }, async () => {
+  it('exports and erases through the admin API, audited as the key', { timeout: 3 * CLI_TIMEOUT_MS }, async () => {
     const env = { ADMIN_API_KEY, DATABASE_URL: '' };
     const exported = await memberCli(['export', '--email', 'dana@example.com', '--url', base], env);
     expect((JSON.parse(exported.stdout) as { customers: { id: string }[] }).customers[0]!.id).toBe(member.customerId);

@@ -1,29 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_TIMEOUT_MS, idlePort, runCli } from './support/run-cli';
 import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { signIn } from '../helpers/staff-session';
 
-const run = promisify(execFile);
-const TIMEOUT_MS = 60_000;
-
-/** A port nothing listens on, so the command finds no running server and opens the database itself. */
-async function idlePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-const staffCli = (args: string[], env: Record<string, string>) =>
-  run('npx', ['tsx', 'server/cli/staff.ts', ...args], { env: { ...process.env, ...env }, timeout: TIMEOUT_MS });
+const staffCli = (args: string[], env: Record<string, string>) => runCli('staff', args, env);
 
 describe('npm run staff with the server stopped', () => {
   let dataDir: string;
@@ -36,7 +21,7 @@ describe('npm run staff with the server stopped', () => {
 
   it(
     'adds the first owner with a one-time password, lists staff and disables a member',
-    { timeout: 4 * TIMEOUT_MS },
+    { timeout: 4 * CLI_TIMEOUT_MS },
     async () => {
       const added = await staffCli(['add', '--email', 'Owner@Wash.example', '--role', 'owner'], env);
       expect(added.stdout).toContain('Added owner@wash.example  owner');
@@ -74,12 +59,16 @@ describe('npm run staff while a server holds the database', () => {
     await t.close();
   });
 
-  it('adds a staff member through the admin API, whose password then signs in', { timeout: TIMEOUT_MS }, async () => {
-    const { stdout } = await staffCli(['add', '--email', 'counter@wash.example', '--role', 'owner', '--url', base], {
-      ADMIN_API_KEY,
-    });
-    const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];
-    expect(password).toBeDefined();
-    expect((await signIn(t, 'counter@wash.example', password)).status).toBe(200);
-  });
+  it(
+    'adds a staff member through the admin API, whose password then signs in',
+    { timeout: CLI_TIMEOUT_MS },
+    async () => {
+      const { stdout } = await staffCli(['add', '--email', 'counter@wash.example', '--role', 'owner', '--url', base], {
+        ADMIN_API_KEY,
+      });
+      const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];
+      expect(password).toBeDefined();
+      expect((await signIn(t, 'counter@wash.example', password)).status).toBe(200);
+    },
+  );
 });
