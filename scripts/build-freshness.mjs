@@ -16,6 +16,7 @@ const SOURCES = [
   'vite.config.ts',
   'vite.console.config.ts',
   'scripts/build-server.mjs',
+  'scripts/precompress.mjs',
 ];
 
 function newestChange(path) {

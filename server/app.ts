@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import type { Db } from './db/client';
 import { unavailableReason } from './db/unavailable';
 import { unavailable } from './lib/service-unavailable';
 import type { Env } from './env';
+import type { SpaRoutes } from './spa';
 import type { Readiness } from './http-server';
 import { ApiError } from './lib/api-error';
+import { compression } from './lib/compression';
 import { silentLogger, type Logger } from './lib/logger';
 import { requestId } from './lib/request-id';
+import { setResponseHeader } from './lib/response-headers';
 import { createMetrics } from './metrics/metrics';
 import { metricsRoute } from './metrics/metrics-route';
 import type { LimitStore } from './limits/limit-store';
@@ -37,8 +39,8 @@ interface AppDeps {
   logger?: Logger;
   /** Where throttles count; in this process's memory unless given (see `openLimitStore`). */
   limitStore?: LimitStore;
-  /** The built SPA; absent in API-only use (tests, the dev server where Vite serves the page). */
-  spa?: Hono;
+  /** The built SPA (server/spa.ts); absent in API-only use (tests, the dev server where Vite serves the page). */
+  spa?: SpaRoutes;
   /** Signs staff session cookies: AUTH_SECRET, or the one server/staff/auth-secret.ts keeps. */
   authSecret?: string;
   /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/cli-key.ts). */
@@ -79,26 +81,27 @@ export function createApp(deps: AppDeps): Hono {
     });
   });
   app.use('*', securityHeaders(env));
-  // gzip for whoever asks: on a phone in a car park the bytes are the wait.
-  app.use('*', compress());
+  app.use('*', compression());
 
   const api = new Hono();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => {
-        // The rest of the body is unread: the server drops it (see http-server.ts), and the connection is not worth
-        // keeping for a client that sends more than any route accepts.
-        c.header('Connection', 'close');
-        throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => {
+      // The rest of the body is unread: the server drops it (see http-server.ts), and the connection is not worth
+      // keeping for a client that sends more than any route accepts.
+      c.header('Connection', 'close');
+      throw new ApiError(413, 'payload_too_large', `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`);
+    },
+  });
+  // @hono/node-server gives a GET or HEAD no body whatever it was sent, and asking for one would build the whole web
+  // Request that its lazy stand-in otherwise never makes.
+  const limitSentBody: MiddlewareHandler = (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
+  api.use('*', limitSentBody);
   api.use('*', async (c, next) => {
     await next();
     // Answers may carry personal data: nothing is kept by browsers or proxies unless a route says so.
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
   });
   api.use('*', async (c, next) => {
     // The console and the point-of-sale authenticate themselves (session cookie, bearer key).
@@ -145,7 +148,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api', api);
   // Not under /api: Prometheus's own path, outside the API and its key. Without a token it does not exist.
   if (metrics && env.metricsToken) app.route('/metrics', metricsRoute({ metrics, token: env.metricsToken }));
-  if (spa) app.route('/', spa);
+  if (spa) app.route('/', spa({ db, ...clients, logger }));
 
   app.notFound((c) => c.json(new ApiError(404, 'not_found', 'Not found.').toBody(), 404));
   app.onError((error, c) => {

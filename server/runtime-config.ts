@@ -19,7 +19,11 @@ export function runtimeConfig(env: Env): RuntimeConfig {
  * serves any deployment. `<` is escaped so no value can close the script element.
  */
 export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const tag = `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return html.replace('</head>', `${tag}</head>`);
+  return html.replace('</head>', `${jsonElement(RUNTIME_CONFIG_ELEMENT_ID, config)}</head>`);
+}
+
+/** Inert JSON whose `<` is escaped, so no value can close the script element. */
+export function jsonElement(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  return `<script id="${id}" type="application/json">${json}</script>`;
 }

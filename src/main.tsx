@@ -1,13 +1,21 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { readFirstLookup, rendersServerScreen } from './lib/first-lookup';
 import { startInspectorIfAsked } from './lib/inspector';
 import './styles/global.css';
 
 if (import.meta.env.DEV) await startInspectorIfAsked();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const firstLookup = readFirstLookup();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App firstLookup={firstLookup} />
+  </StrictMode>
 );
+// The server rendered the form (decision 016): take it over as it is, in slices that leave the page free to answer
+// the customer meanwhile (a transition's hydration yields; the default one holds the main thread until done).
+// Otherwise render afresh over whatever is there.
+if (rendersServerScreen(root, firstLookup)) startTransition(() => void hydrateRoot(root, app));
+else createRoot(root).render(app);

@@ -4,7 +4,8 @@ import { withTimeout } from './with-timeout';
 /** The least an HTTP answer costs in Node: a bare node:http server, in its own process like the app's. */
 const HELLO_SERVER = `
 const http = require('node:http');
-const body = JSON.stringify({ hello: 'world' });
+const bytes = Number(process.argv[1] || 0);
+const body = bytes > 0 ? JSON.stringify({ hello: 'x'.repeat(Math.max(0, bytes - 12)) }) : JSON.stringify({ hello: 'world' });
 const server = http.createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
   response.end(body);
@@ -18,8 +19,11 @@ export interface HelloServer {
   stop: () => Promise<void>;
 }
 
-export async function startHelloServer(): Promise<HelloServer> {
-  const child = spawn(process.execPath, ['-e', HELLO_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `bodyBytes`: answer a JSON body of that size instead of the 17-byte hello (a large answer's own cost). */
+export async function startHelloServer(bodyBytes = 0): Promise<HelloServer> {
+  const child = spawn(process.execPath, ['-e', HELLO_SERVER, String(bodyBytes)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await withTimeout(
     new Promise<number>((resolve, reject) => {

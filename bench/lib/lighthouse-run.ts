@@ -29,12 +29,29 @@ export function launchChrome(): Promise<LaunchedChrome> {
 }
 
 /**
- * One Lighthouse run, performance category only, with Lighthouse's default settings: the mobile profile (Moto G
- * Power screen, simulated slow 4G and 4× CPU slowdown), storage cleared before the page loads.
+ * How Lighthouse slows the load to a phone's on slow 4G. `simulate` (its default) loads the page at full speed and
+ * estimates each metric from that load's dependency graph; `devtools` slows the network and the CPU in the browser
+ * itself and reads the metrics off the load. Decision 016 says why the bench needs both.
  */
-export async function measurePageLoad(chrome: LaunchedChrome, url: string): Promise<PageLoadMetrics> {
+export type Throttling = 'simulate' | 'devtools';
+
+/**
+ * One Lighthouse run, performance category only, with Lighthouse's default mobile profile (Moto G Power screen, slow
+ * 4G, 4× CPU slowdown) applied as `throttling` says, storage cleared before the page loads.
+ */
+export async function measurePageLoad(
+  chrome: LaunchedChrome,
+  url: string,
+  throttling: Throttling = 'simulate',
+): Promise<PageLoadMetrics> {
   const result = await withTimeout(
-    lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+    lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      throttlingMethod: throttling,
+    }),
     120_000,
     `Lighthouse on ${url}`,
   );

@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/client';
-import { registrations } from '../../server/db/schema';
+import { findRegistration } from '../../server/registrations/find-registration';
 import { issueRegistration } from '../../server/registrations/issue-registration';
 import { hashToken } from '../../server/lib/tokens';
 import { SALE } from './fixtures';
@@ -18,12 +17,11 @@ const LOOKUP_SQL = 'select * from registrations where token_hash = $1';
 
 const ISSUE_OPTIONS = { publicUrl: 'http://127.0.0.1', tokenTtlDays: 30 };
 
-/** Migrates and seeds the database through the server's own code, answering the seeded code's hash. */
+/** Migrates and seeds the database through the server's own code, answering the seeded code. */
 async function seed(options: { databaseUrl?: string; dataDir: string }): Promise<string> {
   const database = await openDatabase(options);
   try {
-    const issued = await issueRegistration(database.db, SALE, ISSUE_OPTIONS);
-    return hashToken(issued.token);
+    return (await issueRegistration(database.db, SALE, ISSUE_OPTIONS)).token;
   } finally {
     await database.close();
   }
@@ -31,27 +29,28 @@ async function seed(options: { databaseUrl?: string; dataDir: string }): Promise
 
 /** A PGlite database on disk like the server's (`openDatabase` on a temp dir), queried in this process. */
 export async function openPgliteLookup(dataDir: string): Promise<RawLookup> {
-  const hash = await seed({ dataDir });
+  const hash = hashToken(await seed({ dataDir }));
   const client = await PGlite.create(dataDir);
   return { lookup: () => client.query(LOOKUP_SQL, [hash]), close: () => client.close() };
 }
 
 /**
- * The same PGlite database through the server's own drizzle query, still in this process: the step between the bare
- * engine and the HTTP route, which shows how much of the gap the query layer takes.
+ * The same PGlite database through the route's own lookup (`findRegistration`: its prepared drizzle statement and the
+ * answer's mapping), still in this process: the step between the bare engine and the HTTP route, which shows how
+ * much of the gap the query layer takes.
  */
 export async function openDrizzlePgliteLookup(dataDir: string): Promise<RawLookup> {
-  const hash = await seed({ dataDir });
+  const token = await seed({ dataDir });
   const database = await openDatabase({ dataDir });
   return {
-    lookup: () => database.db.select().from(registrations).where(eq(registrations.tokenHash, hash)),
+    lookup: () => findRegistration(database.db, token),
     close: () => database.close(),
   };
 }
 
 /** The PostgreSQL at `databaseUrl` through a `pg` pool of 10, the server's own pool size. */
 export async function openPostgresLookup(databaseUrl: string): Promise<RawLookup> {
-  const hash = await seed({ databaseUrl, dataDir: 'memory://' });
+  const hash = hashToken(await seed({ databaseUrl, dataDir: 'memory://' }));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   return { lookup: () => pool.query(LOOKUP_SQL, [hash]), close: () => pool.end() };
 }

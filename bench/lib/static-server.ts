@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,16 +19,36 @@ export interface StaticServer {
 }
 
 /**
- * Serves a built page on loopback the way the app's own server does (no compression, index.html for unknown paths),
- * so the baseline and the app reach Lighthouse on equal terms.
+ * How the app's server encodes what it sends (server/spa.ts): assets compressed at build time, brotli when the
+ * browser takes it (scripts/precompress.mjs), the page gzipped as it goes out (hono's compress).
+ */
+function encode(file: string, body: Buffer, accepted: string): { body: Buffer; encoding?: string } {
+  const accepts = new Set(accepted.split(',').map((encoding) => encoding.trim()));
+  if (extname(file) === '.html') return accepts.has('gzip') ? { body: gzipSync(body), encoding: 'gzip' } : { body };
+  if (body.length < 1024) return { body };
+  if (accepts.has('br')) {
+    const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+    return { body: brotliCompressSync(body, { params: quality }), encoding: 'br' };
+  }
+  return accepts.has('gzip') ? { body: gzipSync(body, { level: 9 }), encoding: 'gzip' } : { body };
+}
+
+/**
+ * Serves a built page on loopback the way the app's own server does (compressed alike, index.html for unknown
+ * paths), so the baseline and the app reach Lighthouse on equal terms.
  */
 export async function startStaticServer(root: string): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
     const file = path === '/' || !extname(path) ? 'index.html' : path;
     readFile(join(root, file))
-      .then((body) => {
-        response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
+      .then((contents) => {
+        const { body, encoding } = encode(file, contents, String(request.headers['accept-encoding'] ?? ''));
+        response.writeHead(200, {
+          'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+          vary: 'Accept-Encoding',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+        });
         response.end(body);
       })
       .catch(() => {

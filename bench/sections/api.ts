@@ -7,6 +7,8 @@ import { pacedRequests } from '../lib/paced-requests';
 import { runLookupLoops, type LoopResult } from '../lib/lookup-loops';
 import { openInProcessAppLookup } from '../lib/in-process-app';
 import { openDrizzlePgliteLookup, openPgliteLookup, openPostgresLookup, type RawLookup } from '../lib/raw-lookups';
+import { openRawCustomerTransactions, runTransactionLoops, type RawTransactions } from '../lib/raw-transactions';
+import { barePgliteRss } from '../lib/bare-pglite-rss';
 import type { SectionContext } from '../lib/section-context';
 import { RssSampler, type RssWindow } from '../lib/rss-sampler';
 import { BENCH_API_KEY, rssAfterFullGc, startServer, type ServerProcess } from '../lib/server-process';
@@ -24,8 +26,13 @@ const TOP_UP_MAX_SECONDS = 150;
 /** "After" is the RSS over the top-up's last seconds, under the same load as "before". */
 const AFTER_WINDOW_SECONDS = 10;
 const TOKEN_LOOKUP = 'GET /api/registration-tokens/:token';
+const VEHICLES = 'GET /api/vehicles';
+const CUSTOMERS = 'POST /api/customers';
+const RAW_TRANSACTION = 'raw transaction';
 /** An even rate well under saturation: the lookup's latency without a queue in front of the server. */
 const STEADY_RATE = 100;
+/** Lookups the bare PGlite process runs before its RSS is read. */
+const BARE_PGLITE_LOOKUPS = 20_000;
 
 interface Endpoint {
   name: string;
@@ -59,7 +66,11 @@ interface ServerRun {
   /** The token lookup at STEADY_RATE req/s. */
   steady: LoadTestResult;
   engines: Map<string, LoopResult>;
+  /** POST /api/customers's SQL, replayed in one transaction per registration on the engine's own client. */
+  rawCustomers: LoopResult;
   hello: LoadTestResult;
+  /** The hello server answering as many bytes as the vehicle catalogue: what its size alone costs. */
+  helloCatalogue: { bytes: number; result: LoadTestResult };
   memory?: Memory;
 }
 
@@ -111,7 +122,7 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
         }),
     },
     {
-      name: 'GET /api/vehicles',
+      name: VEHICLES,
       run: (seconds) =>
         loadTest({
           url: `${server.url}/api/vehicles`,
@@ -121,7 +132,7 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
         }),
     },
     {
-      name: 'POST /api/customers',
+      name: CUSTOMERS,
       run: (seconds, amount) =>
         loadTest({
           url: `${server.url}/api/customers`,
@@ -158,13 +169,28 @@ async function benchEngine(engine: Engine): Promise<LoopResult> {
   }
 }
 
-async function benchHello(): Promise<LoadTestResult> {
-  const hello = await startHelloServer();
+async function benchHello(bodyBytes = 0): Promise<LoadTestResult> {
+  const hello = await startHelloServer(bodyBytes);
   try {
     await loadTest({ url: hello.url, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
     return await loadTest({ url: hello.url, connections: CONNECTIONS, durationSeconds: SECONDS });
   } finally {
     await hello.stop();
+  }
+}
+
+/** The catalogue's plain JSON length (fetch decompresses what it asked compressed). */
+async function catalogueSize(server: ServerProcess): Promise<number> {
+  const response = await fetch(`${server.url}/api/vehicles`, { headers: { 'x-api-key': BENCH_API_KEY } });
+  return (await response.arrayBuffer()).byteLength;
+}
+
+async function benchRawCustomers(open: () => Promise<RawTransactions>): Promise<LoopResult> {
+  const raw = await open();
+  try {
+    return await runTransactionLoops(raw, { durationSeconds: SECONDS, concurrency: CONNECTIONS });
+  } finally {
+    await raw.close();
   }
 }
 
@@ -204,7 +230,7 @@ async function topUp(
 async function benchServer(
   context: SectionContext,
   server: ServerProcess,
-  options: { engines: Engine[]; measureMemory: boolean },
+  options: { engines: Engine[]; rawCustomers: () => Promise<RawTransactions>; measureMemory: boolean },
 ): Promise<ServerRun> {
   const { log } = context;
   const endpoints = await prepareEndpoints(server, log);
@@ -217,6 +243,8 @@ async function benchServer(
     log(`  ${engine.name} (bench process): ${SECONDS} s, ${CONNECTIONS} loops`);
     engines.set(engine.name, await benchEngine(engine));
   }
+  log(`  ${RAW_TRANSACTION} of ${CUSTOMERS}'s SQL (bench process): ${CUSTOMER_CODES} at most, ${CONNECTIONS} loops`);
+  const rawCustomers = await benchRawCustomers(options.rawCustomers);
   const sampler = new RssSampler(server.pid);
   const results = new Map<string, LoadTestResult>();
   let requests = 0;
@@ -234,11 +262,14 @@ async function benchServer(
   requests += served(steady);
   log(`  node:http hello: ${SECONDS} s, ${CONNECTIONS} connections`);
   const hello = await benchHello();
+  const catalogueBytes = await catalogueSize(server);
+  log(`  node:http sending ${formatCount(catalogueBytes)} bytes: ${SECONDS} s, ${CONNECTIONS} connections`);
+  const helloCatalogue = { bytes: catalogueBytes, result: await benchHello(catalogueBytes) };
   const memory = options.measureMemory
     ? await topUp(context, server, sampler, endpoints[0]!, { before, loadedBefore: loadedBefore!, requests })
     : undefined;
   sampler.stop();
-  return { endpoints: results, steady, engines, hello, ...(memory ? { memory } : {}) };
+  return { endpoints: results, steady, engines, rawCustomers, hello, helloCatalogue, ...(memory ? { memory } : {}) };
 }
 
 const HEADER = ['Figure', 'req/s', 'p50', 'p99', 'non-2xx', 'Baseline', 'Ratio', 'Target', 'Verdict'];
@@ -263,12 +294,47 @@ function figureRow(
   ];
 }
 
-function printServerTable(title: string, run: ServerRun, engineName: string, minRatio: number, maxP99Ms: number) {
+function printServerTable(
+  title: string,
+  run: ServerRun,
+  engineName: string,
+  budget: SectionContext['budget']['api'],
+  minRatio: number,
+) {
+  const maxP99Ms = budget.tokenLookup.maxP99Ms;
   const engine = run.engines.get(engineName)!;
+  const hello = { name: 'hello', rps: run.hello.rps };
   const rows: string[][] = [];
   for (const [name, result] of run.endpoints) {
+    if (name === VEHICLES) {
+      rows.push(figureRow(name, result, hello, budget.vehicles.minRatioToHello));
+      const same = run.helloCatalogue.result;
+      rows.push([
+        `  against node:http sending as many bytes`,
+        '',
+        '',
+        '',
+        '',
+        `hello ${formatCount(run.helloCatalogue.bytes)} B ${formatCount(same.rps)}/s`,
+        formatRatio(result.rps / same.rps),
+        '—',
+        '—',
+      ]);
+      continue;
+    }
+    if (name === CUSTOMERS) {
+      rows.push(
+        figureRow(
+          name,
+          result,
+          { name: RAW_TRANSACTION, rps: run.rawCustomers.rps },
+          budget.customers.minRatioToRawTransaction,
+        ),
+      );
+      continue;
+    }
     if (name !== TOKEN_LOOKUP) {
-      rows.push(figureRow(name, result, { name: 'hello', rps: run.hello.rps }));
+      rows.push(figureRow(name, result, hello));
       continue;
     }
     rows.push(figureRow(name, result, { name: engineName, rps: engine.rps }, minRatio));
@@ -296,21 +362,48 @@ function printServerTable(title: string, run: ServerRun, engineName: string, min
     ]);
   }
   for (const [name, result] of run.engines) rows.push(figureRow(`${name} (bench process)`, result));
+  rows.push(figureRow(`${RAW_TRANSACTION} of ${CUSTOMERS} (bench process)`, run.rawCustomers));
   rows.push(figureRow('node:http hello (own process)', run.hello));
+  rows.push(figureRow(`node:http ${formatCount(run.helloCatalogue.bytes)} B (own process)`, run.helloCatalogue.result));
   printTable(title, HEADER, rows, [
     `${CONNECTIONS} connections (or ${CONNECTIONS} concurrent loops), ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up; latencies of 2xx answers.`,
     `Ratio: req/s over the baseline's; "hello" is a bare node:http server, the most any Node HTTP answer can do here.`,
-    `POST /api/customers: each request closes its own fresh registration (${CUSTOMER_CODES} issued beforehand).`,
+    `POST /api/customers: each request closes its own fresh registration (${CUSTOMER_CODES} issued beforehand); its`,
+    `baseline replays the SQL the route's drizzle code sends (recorded by drizzle's logger) in one transaction per`,
+    `registration on the engine's own client, ${CONNECTIONS} at a time, over as many fresh registrations.`,
     ...(run.engines.size > 1
       ? [
-          "Bench-process rows, the same lookup with less in the way: raw SQL on PGlite; the route's drizzle query; the whole",
-          'Hono app through app.request (middleware, rate limiter, JSON, log formatting) without HTTP.',
+          "Bench-process rows, the same lookup with less in the way: raw SQL on PGlite; the route's findRegistration (its",
+          'prepared drizzle statement); the whole Hono app through app.request (middleware, JSON, logging) without HTTP.',
         ]
       : [`${engineName}: the route's statement as bare SQL through a pg pool of 10 (the server's pool size).`]),
   ]);
 }
 
-function printMemoryTable(engine: string, memory: Memory, budget: SectionContext['budget']['api']['rss']) {
+/** What the server's RSS after the requests is set against: a bare engine process, or a ceiling. */
+type MemoryReference = { barePglite: number } | { maxMb: number };
+
+function referenceRow(memory: Memory, reference: MemoryReference): string[] {
+  if ('maxMb' in reference) {
+    const met = memory.after <= reference.maxMb * 1024 * 1024;
+    return ['  its RSS after the requests', formatMb(memory.after), '', '', `≤ ${reference.maxMb} MB`, verdict(met)];
+  }
+  return [
+    'bare PGlite on the same data (own process)',
+    formatMb(reference.barePglite),
+    '',
+    `server ${formatRatio(memory.after / reference.barePglite)}`,
+    '—',
+    '—',
+  ];
+}
+
+function printMemoryTable(
+  engine: string,
+  memory: Memory,
+  budget: SectionContext['budget']['api']['rss'],
+  reference: MemoryReference,
+) {
   const growth = memory.after - memory.before;
   const signed = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatMb(Math.abs(bytes))}`;
   const sampled = (window: RssWindow) =>
@@ -329,12 +422,19 @@ function printMemoryTable(engine: string, memory: Memory, budget: SectionContext
         `≤ +${budget.maxGrowthMb} MB or ≤ +${budget.maxGrowthPercent}%`,
         verdict(met),
       ],
+      referenceRow(memory, reference),
       ['under load, first token-lookup run', sampled(memory.loadedBefore), '', '', '', ''],
       [`under load, last ${AFTER_WINDOW_SECONDS} s of the top-up`, sampled(memory.loadedAfter), '', '', '', ''],
       ['peak under load (sampled every 250 ms)', formatMb(memory.peak), '', '', '', ''],
     ],
     [
       'Full GC: the bench preloads a SIGUSR2 handler that calls gc() (--expose-gc) — see bench/lib/gc-on-signal.mjs.',
+      ...('barePglite' in reference
+        ? [
+            `Bare PGlite: a node process that opens the server's data directory once it has stopped, runs ${formatCount(BARE_PGLITE_LOOKUPS)}`,
+            'token lookups ten at a time, then a full GC (bench/lib/bare-pglite-rss.ts): what the engine itself holds.',
+          ]
+        : []),
       `Requests counted from the warm-up's end: the four measured runs, then token lookups up to ${formatCount(budget.afterRequests)} for at most ${TOP_UP_MAX_SECONDS} s (took ${memory.topUpSeconds.toFixed(0)} s).`,
       ...(memory.requests < budget.afterRequests
         ? [`The server answered only ${formatCount(memory.requests)} requests within that bound on this machine.`]
@@ -349,7 +449,8 @@ export async function runApiSection(context: SectionContext): Promise<void> {
   const limits = budget.api.tokenLookup;
 
   log('  starting the server on PGlite (node dist/server/main.js)');
-  const server = await startServer({ dataDir: `${makeTempDir('api-data', cleanup)}/data`, gcOnSignal: true });
+  const serverDataDir = `${makeTempDir('api-data', cleanup)}/data`;
+  const server = await startServer({ dataDir: serverDataDir, gcOnSignal: true });
   cleanup.add(server.stop);
   const pgliteRun = await benchServer(context, server, {
     measureMemory: true,
@@ -361,16 +462,14 @@ export async function runApiSection(context: SectionContext): Promise<void> {
       },
       { name: 'app.request lookup', open: () => openInProcessAppLookup(`${makeTempDir('app-pglite', cleanup)}/data`) },
     ],
+    rawCustomers: () =>
+      openRawCustomerTransactions({ dataDir: `${makeTempDir('raw-customers', cleanup)}/data`, count: CUSTOMER_CODES }),
   });
   await server.stop();
-  printServerTable(
-    'API — real server on PGlite',
-    pgliteRun,
-    'raw PGlite lookup',
-    limits.minRatioToPglite,
-    limits.maxP99Ms,
-  );
-  printMemoryTable('PGlite', pgliteRun.memory!, budget.api.rss);
+  log(`  bare PGlite on the server's data: ${formatCount(BARE_PGLITE_LOOKUPS)} lookups`);
+  const barePglite = await barePgliteRss(serverDataDir, BARE_PGLITE_LOOKUPS);
+  printServerTable('API — real server on PGlite', pgliteRun, 'raw PGlite lookup', budget.api, limits.minRatioToPglite);
+  printMemoryTable('PGlite', pgliteRun.memory!, budget.api.rss, { barePglite });
 
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -387,14 +486,15 @@ export async function runApiSection(context: SectionContext): Promise<void> {
   const pgRun = await benchServer(context, pgServer, {
     measureMemory: true,
     engines: [{ name: 'raw pg lookup', open: () => openPostgresLookup(databaseUrl) }],
+    rawCustomers: () => openRawCustomerTransactions({ databaseUrl, dataDir: 'memory://', count: CUSTOMER_CODES }),
   });
   await pgServer.stop();
   printServerTable(
     'API — real server on PostgreSQL (DATABASE_URL)',
     pgRun,
     'raw pg lookup',
+    budget.api,
     limits.minRatioToPostgres,
-    limits.maxP99Ms,
   );
-  printMemoryTable('PostgreSQL', pgRun.memory!, budget.api.rss);
+  printMemoryTable('PostgreSQL', pgRun.memory!, budget.api.rss, { maxMb: budget.api.rss.maxOnPostgresMb });
 }

@@ -73,6 +73,7 @@ function initialContext(input: ProfileInput): ProfileContext {
     serverErrors: {},
     phone: { isValid: false, e164: '' },
     idempotencyKey: null,
+    lookup: input.firstLookup ?? null,
   };
 }
 
@@ -101,11 +102,13 @@ export const profileMachine = setup({
       registration,
       form: prefilledForm(registration),
       allConsent: false,
+      lookup: null,
     })),
     createManualRegistration: assign(({ context }) => {
       const registration = manualRegistration(context.phone.e164);
       return { registration, form: { ...context.form, registrationId: registration.id } };
     }),
+    setLookup: assign({ lookup: (_, lookup: LookupOutcome) => lookup }),
     setPhone: assign({ phone: (_, phone: ProfileContext['phone']) => phone }),
     setField: assign(({ context, event }) => {
       assertEvent(event, 'field.changed');
@@ -136,10 +139,11 @@ export const profileMachine = setup({
   guards: {
     hasSavedProgress: ({ context }) => context.registration !== null,
     hasCode: ({ context }) => context.token !== null && context.token !== '',
+    hasLookup: ({ context }) => context.lookup !== null,
     phoneIsValid: ({ context }) => context.phone.isValid,
     formIsValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
-    isRefused: (_, outcome: LookupOutcome) => outcome.kind === 'refused',
-    isCompleted: (_, outcome: LookupOutcome) => outcome.kind === 'found' && outcome.registration.isCompleted,
+    isRefused: ({ context }) => context.lookup?.kind === 'refused',
+    isCompleted: ({ context }) => context.lookup?.kind === 'found' && context.lookup.registration.isCompleted,
     isCreated: (_, outcome: SubmitOutcome) => outcome.kind === 'created',
     isInvalid: (_, outcome: SubmitOutcome) => outcome.kind === 'invalid',
   },
@@ -151,6 +155,8 @@ export const profileMachine = setup({
     starting: {
       always: [
         { guard: 'hasSavedProgress', target: 'form' },
+        // The page came with the lookup's answer (decision 016): no request, no "Loading...".
+        { guard: 'hasLookup', target: 'lookupAnswered' },
         { guard: 'hasCode', target: 'loadingRegistration' },
         { target: 'askingForPhone' },
       ],
@@ -160,32 +166,36 @@ export const profileMachine = setup({
         id: 'fetchRegistration',
         src: 'fetchRegistration',
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: [
-          { guard: { type: 'isRefused', params: ({ event }) => event.output }, target: 'invalidCode' },
-          {
-            guard: { type: 'isCompleted', params: ({ event }) => event.output },
-            target: 'completed',
-            actions: [
-              {
-                type: 'rememberCompletion',
-                params: ({ event }) => {
-                  const { registration } = outcomeOf(event.output, 'found');
-                  return completionOf(registration, registration.customerId);
-                },
-              },
-              'clearProgress',
-            ],
-          },
-          {
-            target: 'form',
-            actions: {
-              type: 'storeRegistration',
-              params: ({ event }) => outcomeOf(event.output, 'found').registration,
-            },
-          },
-        ],
+        onDone: { target: 'lookupAnswered', actions: { type: 'setLookup', params: ({ event }) => event.output } },
         onError: { target: 'lookupFailed' },
       },
+    },
+    /** Whichever way the answer came, the page's or the request's, it leads on alike. */
+    lookupAnswered: {
+      always: [
+        { guard: 'isRefused', target: 'invalidCode' },
+        {
+          guard: 'isCompleted',
+          target: 'completed',
+          actions: [
+            {
+              type: 'rememberCompletion',
+              params: ({ context }) => {
+                const { registration } = outcomeOf(context.lookup!, 'found');
+                return completionOf(registration, registration.customerId);
+              },
+            },
+            'clearProgress',
+          ],
+        },
+        {
+          target: 'form',
+          actions: {
+            type: 'storeRegistration',
+            params: ({ context }) => outcomeOf(context.lookup!, 'found').registration,
+          },
+        },
+      ],
     },
     lookupFailed: {
       on: { 'user.retry': { target: 'loadingRegistration' } },

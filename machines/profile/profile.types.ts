@@ -22,6 +22,8 @@ export interface ProfileContext {
   phone: PhoneEntry;
   /** One per submission: a retry of it sends the same key, a changed form gets a new one. */
   idempotencyKey: string | null;
+  /** The lookup's answer, the page's own (decision 016) or the request's, until the chart has acted on it. */
+  lookup: LookupOutcome | null;
 }
 
 /** Saved in session storage after every change, so a reload loses nothing; it belongs to the code it was typed for. */
@@ -36,6 +38,8 @@ export interface SavedProgress {
 export interface ProfileInput {
   token: string | null;
   saved?: SavedProgress | null;
+  /** The lookup's answer when the page came with it (decision 016): the chart skips its own lookup. */
+  firstLookup?: LookupOutcome | null;
 }
 
 export type EditableField = Exclude<keyof CustomerForm, 'id' | 'registrationId'>;

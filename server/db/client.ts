@@ -1,9 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -25,10 +22,19 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Plain SQL on the same connection(s), for pg-boss. */
   executor: SqlExecutor;
+  /**
+   * PostgreSQL only: a small pool of its own for the throttles' counters (server/limits/). A request counts inside
+   * its transaction; were the counter to wait for the request pool, as many requests as the pool holds would each
+   * hold a connection while waiting for another, and none would finish.
+   */
+  countersDb?: Db;
   close: () => Promise<void>;
 }
 
 const migrationsFolder = appPath('server', 'db', 'migrations');
+
+/** A counter is one short statement: a few connections serve every request's. */
+const COUNTERS_POOL_SIZE = 3;
 
 /** Any number fits in a signed 64-bit advisory lock key; this one is ours for migrations. */
 const MIGRATION_LOCK = 727_001;
@@ -48,17 +54,39 @@ export async function openDatabase(options: {
     await migrateOnPostgres(options.databaseUrl, timeouts);
     const pool = createPostgresPool(options.databaseUrl, timeouts);
     const db = drizzlePostgres({ client: pool, schema });
-    return { db: db as unknown as Db, driver: 'postgres', executor: postgresExecutor(pool), close: () => pool.end() };
+    const countersPool = createPostgresPool(options.databaseUrl, timeouts, COUNTERS_POOL_SIZE);
+    return {
+      db: db as unknown as Db,
+      driver: 'postgres',
+      executor: postgresExecutor(pool),
+      countersDb: drizzlePostgres({ client: countersPool, schema }) as unknown as Db,
+      close: async () => {
+        await Promise.all([pool.end(), countersPool.end()]);
+      },
+    };
   }
 
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const unlock = inMemory ? () => Promise.resolve() : await lockDataDir(options.dataDir);
   try {
+    // Loaded only here: on PostgreSQL the embedded engine's modules would be memory held for nothing.
+    const [
+      { PGlite },
+      { drizzle: drizzlePglite },
+      { migrate: migratePglite },
+      { drizzleView, readDrizzleTypesAsText },
+    ] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+      import('./pglite-text-types'),
+    ]);
     const client = await PGlite.create(options.dataDir);
-    const db = drizzlePglite({ client, schema });
+    const defaultParsers = readDrizzleTypesAsText(client);
+    const db = drizzlePglite({ client: drizzleView(client), schema });
     await migratePglite(db, { migrationsFolder });
-    const executor = pgliteExecutor(client);
+    const executor = pgliteExecutor(client, defaultParsers);
     await installJobQueue(executor);
     return {
       db: db as unknown as Db,

@@ -24,10 +24,10 @@ const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
  * A pool whose every wait is bounded, so a stalled or unreachable PostgreSQL costs a request a few seconds and a
  * 503, never a hang, and which gets its connections back by itself once PostgreSQL answers again.
  */
-export function createPostgresPool(connectionString: string, timeouts: DatabaseTimeouts): pg.Pool {
+export function createPostgresPool(connectionString: string, timeouts: DatabaseTimeouts, size = POOL_SIZE): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
-    max: POOL_SIZE,
+    max: size,
     // Bounds both a new connection and the wait for a pooled one when all are busy.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,

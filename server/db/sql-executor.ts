@@ -9,10 +9,12 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-export const pgliteExecutor = (client: PGlite): SqlExecutor => ({
+/** `parsers`: PGlite's defaults for the types the client reads as text for drizzle (see pglite-text-types.ts). */
+export const pgliteExecutor = (client: PGlite, parsers?: PGlite['parsers']): SqlExecutor => ({
   async executeSql(text, values) {
-    if (values?.length) return client.query<Record<string, unknown>>(text, values);
-    const results = await client.exec(text);
+    const options = parsers && { parsers };
+    if (values?.length) return client.query<Record<string, unknown>>(text, values, options);
+    const results = await client.exec(text, options);
     return { rows: results.at(-1)?.rows ?? [] };
   },
 });

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
+import { setResponseHeader } from './response-headers';
 
 /** Google tag hosts, allowed only when an analytics id is configured. */
 const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
@@ -68,14 +69,14 @@ export function securityHeaders(env: Env): MiddlewareHandler {
   return async (c, next) => {
     await next();
     // A page that needs its own policy (the API reference) sets it; everything else gets the app's.
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', policy);
-    c.header('X-Content-Type-Options', 'nosniff');
+    if (!c.res.headers.has('Content-Security-Policy')) setResponseHeader(c, 'Content-Security-Policy', policy);
+    setResponseHeader(c, 'X-Content-Type-Options', 'nosniff');
     // The registration code is in the address: no link or third party may receive it as a referrer.
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (https) c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    setResponseHeader(c, 'Referrer-Policy', 'no-referrer');
+    setResponseHeader(c, 'X-Frame-Options', 'DENY');
+    setResponseHeader(c, 'Cross-Origin-Opener-Policy', 'same-origin');
+    setResponseHeader(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (https) setResponseHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.res.headers.delete('X-Powered-By');
   };
 }

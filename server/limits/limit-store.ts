@@ -22,7 +22,9 @@ export function openLimitStore(options: { redisUrl: string | undefined; database
     return { store: { kind: 'redis', client }, close: async () => void (await client.quit().catch(() => undefined)) };
   }
   if (options.database.driver === 'postgres') {
-    return { store: { kind: 'database', db: options.database.db }, close: () => Promise.resolve() };
+    // Never the request pool: a request counts while its transaction holds a connection of it (db/client.ts).
+    const db = options.database.countersDb ?? options.database.db;
+    return { store: { kind: 'database', db }, close: () => Promise.resolve() };
   }
   return { store: { kind: 'memory' }, close: () => Promise.resolve() };
 }

@@ -8,4 +8,11 @@ function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   return v.parse(runtimeConfigSchema, JSON.parse(element.textContent));
 }
 
-export const runtimeConfig: RuntimeConfig = readRuntimeConfig();
+/** In the server's render of the first screen (entry-server.tsx) there is no page to read: the server gives it. */
+export const runtimeConfig: RuntimeConfig =
+  typeof document === 'undefined' ? ({} as RuntimeConfig) : readRuntimeConfig();
+
+/** The server's configuration, for its render of the first screen: one per process, as the page's is one per load. */
+export function setServerRuntimeConfig(config: RuntimeConfig) {
+  Object.assign(runtimeConfig, config);
+}

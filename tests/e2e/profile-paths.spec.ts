@@ -6,8 +6,9 @@ import { emptyCustomerForm } from '../../src/domain/customer';
 import type { Registration } from '../../src/domain/registration';
 import { coveringPaths, transitionPaths } from '../support/graph-paths';
 import { describeEvent, profileModel, type ProfilePathEvent } from '../support/profile.paths';
-import { memberProfile, returningMemberCode } from './support/api';
+import { completedCode, memberProfile, returningMemberCode } from './support/api';
 import { HeldRequests } from './support/held-requests';
+import { servePageWithoutItsLookup } from './support/page-without-lookup';
 import { walkPath, type Gestures, type Screens } from './support/walk-path';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
@@ -118,7 +119,11 @@ const screens: Screens<Snapshot> = {
 
 async function openPage(page: Page, input: string, request: Parameters<typeof returningMemberCode>[0]) {
   if (input === 'withoutCode') return page.goto('/');
+  // The page comes with the answer to its code: open, used, or no such code.
+  if (input === 'withAnsweredUsedCode') return page.goto((await completedCode(request)).issued.url);
+  if (input === 'withAnsweredRefusedCode') return page.goto(`/?id=${'x'.repeat(32)}`);
   const issued = await returningMemberCode(request);
+  if (input === 'withCode') await servePageWithoutItsLookup(page);
   if (input === 'reloaded') {
     // As if the customer had filled the form and reloaded: the progress is in session storage.
     const progress: SavedProgress = {

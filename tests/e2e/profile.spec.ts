@@ -3,6 +3,7 @@ import { US_STATES } from '../../src/domain/us-states';
 import { VEHICLE_COLORS } from '../../src/domain/vehicle-options';
 import { apiHeaders, issueCode, lookUp, returningMemberCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
+import { servePageWithoutItsLookup } from './support/page-without-lookup';
 
 /** A form field by its visible label; required labels end in the red asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
@@ -27,6 +28,8 @@ test.describe('a customer with a code', () => {
     request,
   }) => {
     const { url } = await issueCode(request, { mobileNumber: '+12015550143' });
+    // The page the server sends a browser already holds the form (first-screen.spec.ts); this one looks it up.
+    await servePageWithoutItsLookup(page);
     await page.route('**/api/registration-tokens/**', async (route) => {
       await page.getByText('Loading...').waitFor();
       await route.continue();

@@ -27,7 +27,14 @@ describe('the profile statechart', () => {
   });
 
   it.each(Object.entries(profileInputs))('starts %s where docs/spec.md §4 says', (name, input) => {
-    const expected = { withCode: 'loadingRegistration', withoutCode: 'askingForPhone', reloaded: 'form.editing' }[name];
+    const expected = {
+      withCode: 'loadingRegistration',
+      withAnsweredCode: 'form.editing',
+      withAnsweredUsedCode: 'completed',
+      withAnsweredRefusedCode: 'invalidCode',
+      withoutCode: 'askingForPhone',
+      reloaded: 'form.editing',
+    }[name];
     expect(leafPaths(getInitialSnapshot(profileMachine, input).value)).toEqual([expected]);
   });
 

@@ -70,9 +70,15 @@ const restored: SavedProgress = {
   dirty: false,
 };
 
-/** The three ways into the page: a code, no code, a reload with saved progress. */
+/**
+ * The ways into the page: a code (looked up by the page), a code the page came with the answer to (decision 016:
+ * open, used, refused), no code, a reload with saved progress.
+ */
 export const profileInputs: Record<string, ProfileInput> = {
   withCode: { token: 'code-open' },
+  withAnsweredCode: { token: 'code-open', firstLookup: { kind: 'found', registration: openRegistration } },
+  withAnsweredUsedCode: { token: 'code-done', firstLookup: { kind: 'found', registration: completedRegistration } },
+  withAnsweredRefusedCode: { token: 'code-gone', firstLookup: { kind: 'refused' } },
   withoutCode: { token: null },
   reloaded: { token: 'code-open', saved: restored },
 };

@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchRegistrationActor, submitCustomerActor } from '../../../machines/profile/profile.actors';
 import { profileMachine, progressOf } from '../../../machines/profile/profile.machine';
@@ -12,6 +12,8 @@ import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
+import { FirstLookupContext } from './first-lookup-context';
+import { typedBeforeStart } from './typed-before-start';
 import styles from './home-page.module.css';
 import { InvalidCodeDialog } from './invalid-code-dialog';
 import { PhoneDialog } from './phone-dialog';
@@ -50,10 +52,18 @@ function ProfileFlow({ token }: { token: string | null }) {
       }),
     [navigate],
   );
+  const firstLookup = useContext(FirstLookupContext);
   const [snapshot, send] = useMachine(machine, {
-    input: { token, saved: loadProgress<SavedProgress>(token) },
+    input: { token, saved: loadProgress<SavedProgress>(token), firstLookup: firstLookup.answerFor(token) },
     ...inspectorOptions(),
   });
+  useEffect(() => {
+    firstLookup.used();
+    // Whatever was typed into the server's form before the app took it over (decision 016) goes into the flow.
+    for (const change of typedBeforeStart(snapshot.context.form)) send({ type: 'field.changed', ...change });
+    // Once, as the page starts: later edits reach the flow through the fields' own handlers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const view = toProfileView(snapshot);
   const registration = view.registration;
 

@@ -7,9 +7,9 @@ import { TextField } from '../../components/fields/text-field';
 import { smsConsentText } from '../../domain/consent';
 import { US_STATES } from '../../domain/us-states';
 import { runtimeConfig } from '../../lib/runtime-config';
-import buttons from '../../components/buttons/buttons.module.css';
 import styles from './profile-form.module.css';
 import type { ProfileFieldChange } from './field-change';
+import { SubmitButton } from './submit-button';
 import { VehicleFields } from './vehicle-fields';
 
 interface ProfileFormProps {
@@ -42,6 +42,11 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
 
   return (
     <form noValidate onSubmit={submit} aria-label="Membership profile">
+      {/* Read before the first marked field, not after Submit, where it would come too late to help. */}
+      <p className={`${styles.note} ${styles.requiredNote}`}>
+        <span aria-hidden="true">*</span> = Required field
+      </p>
+
       <fieldset className={styles.section}>
         <legend>Customer Information</legend>
         <div className={styles.row}>
@@ -106,12 +111,7 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
         />
       </fieldset>
 
-      <button className={buttons.primary} type="submit" disabled={view.isSubmitting}>
-        {view.isSubmitting ? 'Submitting...' : 'Submit'}
-      </button>
-      <p className={`${styles.note} ${styles.requiredNote}`}>
-        <span aria-hidden="true">*</span> = Required field
-      </p>
+      <SubmitButton isSubmitting={view.isSubmitting} />
     </form>
   );
 }

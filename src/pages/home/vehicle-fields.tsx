@@ -56,6 +56,8 @@ export function VehicleFields({
         required
         value={form.vehicleModel ?? ''}
         options={withCurrent(toOptions(models), form.vehicleModel)}
+        // An enabled list with nothing in it reads as broken; "Please select..." in a disabled one says "make first".
+        disabled={!form.vehicleMake}
         error={errors.vehicleModel}
         onValueChange={(value) => onChange('vehicleModel', value === '' ? null : value)}
       />

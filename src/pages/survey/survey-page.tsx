@@ -30,6 +30,10 @@ const surveyFlow = surveyMachine.provide({
   },
 });
 
+/** Fixed ids: the page renders the same on the server and in the browser. */
+const SCALE_LOW_ID = 'survey-scale-low';
+const SCALE_HIGH_ID = 'survey-scale-high';
+
 /** The survey route (docs/spec.md §2): renders the survey statechart and sends it the customer's answers. */
 export function SurveyPage() {
   const [params] = useSearchParams();
@@ -64,8 +68,8 @@ export function SurveyPage() {
           }}
         >
           <ul className={styles.legend} aria-label="Scale">
-            <li>1: Not Likely or Not Satisfied</li>
-            <li>10: Extremely Likely or Extremely Satisfied</li>
+            <li id={SCALE_LOW_ID}>1: Not Likely or Not Satisfied</li>
+            <li id={SCALE_HIGH_ID}>10: Extremely Likely or Extremely Satisfied</li>
           </ul>
           {SURVEY_QUESTIONS.map((question, index) => (
             <ScoreQuestion
@@ -75,6 +79,7 @@ export function SurveyPage() {
               text={SURVEY_QUESTION_TEXTS[question]}
               score={view.survey[question]}
               disabled={view.isSubmitting}
+              scaleIds={`${SCALE_LOW_ID} ${SCALE_HIGH_ID}`}
               onChoose={(score) => send({ type: 'score.chosen', question, score })}
             />
           ))}

@@ -15,10 +15,11 @@ export type Gestures<TEvent extends EventObject> = {
 
 /**
  * What the customer sees in each leaf state, by its dotted path (`form.editing`), so a new state does not compile
- * until it has a screen. The transient start state, which no snapshot rests in, has none.
+ * until it has a screen. The eventless states, which no snapshot rests in (the chart passes through them within a
+ * step), have none.
  */
 export type Screens<TSnapshot extends AnyMachineSnapshot> = Record<
-  Exclude<LeafPath<TSnapshot['value']>, 'starting'>,
+  Exclude<LeafPath<TSnapshot['value']>, 'starting' | 'lookupAnswered'>,
   (page: Page, snapshot: TSnapshot) => Promise<void>
 >;
 

@@ -5,6 +5,7 @@ import { seedVehicles } from '../../../server/db/seed';
 import { parseEnv, type Env } from '../../../server/env';
 import type { Logger } from '../../../server/lib/logger';
 import type { LimitStore } from '../../../server/limits/limit-store';
+import type { SpaRoutes } from '../../../server/spa';
 import { issueRegistration } from '../../../server/registrations/issue-registration';
 import { startIntegrations } from '../../../server/integrations/start-integrations';
 import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
@@ -57,6 +58,8 @@ export async function startTestApp(
     limitStore?: (database: Database) => LimitStore;
     /** Run the webhook and SMS workers, polling often, as the server does. */
     integrations?: boolean;
+    /** Serve a build's pages too (server/spa.ts). */
+    spa?: (env: Env) => SpaRoutes;
   } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
@@ -76,7 +79,13 @@ export async function startTestApp(
     info: (event, fields) => logs.push(JSON.stringify({ event, ...fields })),
     error: (event, fields) => logs.push(JSON.stringify({ event, ...fields })),
   };
-  const app = createApp({ env, db: database.db, logger, limitStore: options.limitStore?.(database) });
+  const app = createApp({
+    env,
+    db: database.db,
+    logger,
+    limitStore: options.limitStore?.(database),
+    spa: options.spa?.(env),
+  });
   const workers = options.integrations
     ? await startIntegrations({ database, env, logger, pollingIntervalSeconds: 0.5 })
     : undefined;

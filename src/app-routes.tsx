@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { PageShell } from './components/page-shell/page-shell';
+import { HomePage } from './pages/home/home-page';
+import { FirstLookupContext, type FirstLookupSource } from './pages/home/first-lookup-context';
+
+// The home route is the first load of nearly everyone; the pages after it load when they are reached.
+const ThankYouPage = lazy(() => import('./pages/thank-you/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
+const SurveyPage = lazy(() => import('./pages/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+
+/** The customer pages under whichever router the browser (app.tsx) or the server (entry-server.tsx) gives them. */
+export function AppRoutes({ firstLookup }: { firstLookup: FirstLookupSource }) {
+  return (
+    <FirstLookupContext value={firstLookup}>
+      <PageShell>
+        <Suspense fallback={<p role="status">Loading...</p>}>
+          <Routes>
+            <Route path="/" element={<HomePage />} />
+            <Route path="/thank-you" element={<ThankYouPage />} />
+            <Route path="/survey" element={<SurveyPage />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </Routes>
+        </Suspense>
+      </PageShell>
+    </FirstLookupContext>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Registration } from './registration';
+import type { RuntimeConfig } from './runtime-config';
+
+/** The element of index.html that carries the server's answer to the code in the page's address (decision 016). */
+export const FIRST_LOOKUP_ELEMENT_ID = 'club-first-lookup';
+
+/**
+ * What `GET /api/registration-tokens/:token` would have answered, looked up while the page was served. The code
+ * itself is never written into the page: the client has it from the address.
+ */
+export type FirstLookup = { kind: 'found'; registration: Omit<Registration, 'token'> } | { kind: 'refused' };
+
+/**
+ * The first screen's HTML for a page served with a found registration: `path` is the page's (with its `?id=`), and
+ * `token` the code the answer is for. What `npm run build` puts in dist/ssr/entry-server.js for the server to call.
+ */
+export type FirstScreenRender = (
+  path: string,
+  token: string,
+  lookup: Extract<FirstLookup, { kind: 'found' }>,
+) => string;
+
+/** The module dist/ssr/entry-server.js. */
+export interface FirstScreenModule {
+  createFirstScreenRender: (config: RuntimeConfig) => FirstScreenRender;
+}

@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes } from './app-routes';
+import type { FirstScreenModule, FirstScreenRender } from './domain/first-lookup';
+import type { RuntimeConfig } from './domain/runtime-config';
+import { setServerRuntimeConfig } from './lib/runtime-config';
+
+/**
+ * The server's render of the customer app (decision 016), built by `npm run build` into dist/ssr/ and loaded by
+ * server/customer-page/. The browser hydrates this HTML (main.tsx): the tree must be the browser's, with no
+ * analytics, which only the browser sends.
+ */
+export const createFirstScreenRender: FirstScreenModule['createFirstScreenRender'] = (
+  config: RuntimeConfig,
+): FirstScreenRender => {
+  setServerRuntimeConfig(config);
+  return (path, token, lookup) => {
+    const registration = { ...lookup.registration, token };
+    const firstLookup = {
+      answerFor: (asked: string | null) => (asked === token ? { kind: 'found' as const, registration } : null),
+      used: () => {},
+    };
+    return renderToString(
+      <StrictMode>
+        <QueryClientProvider client={new QueryClient()}>
+          <StaticRouter location={path}>
+            {/* Where the browser's page-view tracker is, so both trees have the same shape. */}
+            {null}
+            <AppRoutes firstLookup={firstLookup} />
+          </StaticRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  };
+};

@@ -1,0 +1,43 @@
+import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../domain/first-lookup';
+import type { FirstLookupSource } from '../pages/home/first-lookup-context';
+import { loadProgress } from './session-store';
+
+/** The code the page was served for: the answer in it is for this code only. */
+const servedToken = () => new URLSearchParams(location.search).get('id');
+
+function embeddedAnswer(): FirstLookup | null {
+  const text = document.getElementById(FIRST_LOOKUP_ELEMENT_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as FirstLookup) : null;
+  } catch {
+    // A page mangled on its way: the client asks the server itself, as it does for a page without an answer.
+    return null;
+  }
+}
+
+/** The lookup's answer the server put in the page (decision 016), once, for the code it was served for. */
+export function readFirstLookup(): FirstLookupSource {
+  const token = servedToken();
+  let answer = token ? embeddedAnswer() : null;
+  return {
+    answerFor: (asked) => {
+      if (!answer || !token || asked !== token) return null;
+      return answer.kind === 'found' ? { kind: 'found', registration: { ...answer.registration, token } } : answer;
+    },
+    used: () => {
+      answer = null;
+    },
+  };
+}
+
+/**
+ * Whether the browser's first render is the one the server made, so the page can hydrate it: the server renders
+ * the form of a found registration, and the browser does too unless this tab holds progress typed for the code.
+ */
+export function rendersServerScreen(root: HTMLElement, firstLookup: FirstLookupSource): boolean {
+  const token = servedToken();
+  const answer = firstLookup.answerFor(token);
+  return (
+    root.hasChildNodes() && answer?.kind === 'found' && !answer.registration.isCompleted && loadProgress(token) === null
+  );
+}
