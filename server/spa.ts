@@ -75,9 +75,11 @@ export const spaRoutes =
       if (!lookup) return sendIndex(c);
       renderer ??= loadFirstScreenRenderer(options.distDir, options.config);
       const render = await renderer;
-      const path = new URL(c.req.url).pathname + new URL(c.req.url).search;
+      const { pathname, search } = new URL(c.req.url);
       const markup =
-        render && lookup.kind === 'found' && !lookup.registration.isCompleted ? render(path, token, lookup) : '';
+        render && lookup.kind === 'found' && !lookup.registration.isCompleted
+          ? render(pathname + search, token, lookup)
+          : '';
       // The page carries this member's registration: no cache, shared or private, keeps it.
       c.header('Cache-Control', 'no-store');
       return c.html(pageFor(lookup, markup));

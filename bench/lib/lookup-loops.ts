@@ -10,7 +10,8 @@ export interface LoopResult {
 
 /**
  * `concurrency` loops calling `query` back to back for `durationSeconds`, each call timed with performance.now():
- * the in-process counterpart of an autocannon run with as many connections.
+ * the in-process counterpart of an autocannon run with as many connections. A query answering `false` has run out
+ * of work (fresh registrations, say): that call is not counted and the loops stop early.
  */
 export async function runLookupLoops(
   query: () => Promise<unknown>,
@@ -19,11 +20,12 @@ export async function runLookupLoops(
   const latencies: number[] = [];
   const started = performance.now();
   const end = started + options.durationSeconds * 1000;
+  let exhausted = false;
   const loop = async () => {
-    while (performance.now() < end) {
+    while (!exhausted && performance.now() < end) {
       const before = performance.now();
-      await query();
-      latencies.push(performance.now() - before);
+      if ((await query()) === false) exhausted = true;
+      else latencies.push(performance.now() - before);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));

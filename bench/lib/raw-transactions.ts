@@ -10,8 +10,7 @@ import * as schema from '../../server/db/schema';
 import { issueRegistration } from '../../server/registrations/issue-registration';
 import { newId } from '../../server/lib/tokens';
 import { customerBody, SALE } from './fixtures';
-import type { LoopResult } from './lookup-loops';
-import { percentile } from './stats';
+import { runLookupLoops, type LoopResult } from './lookup-loops';
 
 interface Statement {
   text: string;
@@ -141,28 +140,9 @@ export async function openRawCustomerTransactions(options: {
  * `concurrency` loops of `raw.next()` for at most `durationSeconds`, ending early when the registrations run out:
  * the counterpart of the route's autocannon run, which stops at its own codes' end too.
  */
-export async function runTransactionLoops(
+export function runTransactionLoops(
   raw: RawTransactions,
   options: { durationSeconds: number; concurrency: number },
 ): Promise<LoopResult> {
-  const latencies: number[] = [];
-  const started = performance.now();
-  const end = started + options.durationSeconds * 1000;
-  let exhausted = false;
-  const loop = async () => {
-    while (!exhausted && performance.now() < end) {
-      const before = performance.now();
-      if (!(await raw.next())) exhausted = true;
-      else latencies.push(performance.now() - before);
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, loop));
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    ok: latencies.length,
-    seconds,
-    rps: latencies.length / seconds,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-  };
+  return runLookupLoops(() => raw.next(), options);
 }
