@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import pluginLingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -173,6 +174,52 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'JSXElement, JSXFragment', message: `Machines render nothing. ${pureMachine}` },
+      ],
+    },
+  },
+  {
+    // The customer journey is in English and Spanish (decision 018): a text written into a customer view without
+    // Lingui would be English on a Spanish page. The console is for operators, in English, and is not checked.
+    files: ['src/pages/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/i18n/**/*.{ts,tsx}', 'src/*.tsx'],
+    plugins: { lingui: pluginLingui },
+    rules: {
+      ...pluginLingui.configs['flat/recommended'].rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Attributes and props that hold names, not words a person reads.
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|styles?|id|name|type|role|rel|target|href|hrefLang|lang|htmlFor|to|path|key|tone|during|autoComplete|inputMode|autoCapitalize|enterKeyHint|aria-describedby|aria-labelledby|aria-controls|aria-haspopup|aria-live|aria-autocomplete|aria-activedescendant|aria-expanded|data-.*|[A-Z_]+|.*(Id|Ids|Key|Url|Class|ClassName))$',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'UnexpectedStatusError',
+            'import',
+            'fieldId',
+            'errorId',
+            'document.getElementById',
+            'new Intl.DisplayNames',
+            'api.get',
+            'api.post',
+            'searchParams.get',
+            'params.get',
+            'startsWith',
+            'split',
+            'includes',
+            'replace',
+            'test',
+            'exec',
+            'localeCompare',
+          ],
+          ignore: ['^[a-z][a-zA-Z0-9.-]*$', '^/', '^\\?', '^[A-Z]{2}$'],
+          useTsTypes: true,
+        },
       ],
     },
   },

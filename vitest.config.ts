@@ -1,6 +1,10 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacro } from './scripts/lingui-macro-plugin';
 
 export default defineConfig({
+  // The customer pages' texts go through Lingui, as in the build (decision 018).
+  plugins: [linguiMacro(), lingui()],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

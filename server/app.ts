@@ -135,7 +135,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
   api.route('/registration-tokens', registrationTokenRoutes({ db, ...clients }));
-  api.route('/customers', customerRoutes({ db, ...clients }));
+  api.route('/customers', customerRoutes({ db, ...clients, requireLicensePlate: env.requireLicensePlate }));
   api.route('/surveys', surveyRoutes({ db, ...clients }));
   api.route('/vehicles', vehicleRoutes({ db }));
   // The document describes `app` as a whole, read on the first request, when every route is registered.

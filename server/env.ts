@@ -3,6 +3,7 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import type { RuntimeConfig } from '../src/domain/runtime-config';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 import { LOG_LEVELS, type LogLevel } from './lib/logger';
+import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './welcome-texts';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
 
@@ -72,14 +73,15 @@ const envSchema = v.object({
   MANAGE_MEMBERSHIP_URL: url(`${DEFAULT_SITE}/membership`, 'MANAGE_MEMBERSHIP_URL'),
   FAQS_URL: url(`${DEFAULT_SITE}/faq`, 'FAQS_URL'),
   OPERATOR_URL: url(DEFAULT_SITE, 'OPERATOR_URL'),
-  WELCOME_HEADING: v.optional(v.string(), 'Welcome to the club!'),
-  WELCOME_NEW_CUSTOMER: v.optional(
-    v.string(),
-    'Thanks for joining. Tell us a little about you and your car so we can set up your membership: it takes about a minute.',
-  ),
-  WELCOME_RETURNING_CUSTOMER: v.optional(
-    v.string(),
-    'Welcome back, and thanks for renewing your membership.|We have filled in the details you gave us last time. Please check they are still right, update anything that has changed, and agree to the terms to finish.',
+  WELCOME_HEADING: v.optional(v.string(), ENGLISH_WELCOME_DEFAULTS.heading),
+  WELCOME_NEW_CUSTOMER: v.optional(v.string(), ENGLISH_WELCOME_DEFAULTS.newCustomer),
+  WELCOME_RETURNING_CUSTOMER: v.optional(v.string(), ENGLISH_WELCOME_DEFAULTS.returningCustomer),
+  WELCOME_HEADING_ES: v.optional(v.string()),
+  WELCOME_NEW_CUSTOMER_ES: v.optional(v.string()),
+  WELCOME_RETURNING_CUSTOMER_ES: v.optional(v.string()),
+  REQUIRE_LICENSE_PLATE: v.optional(
+    v.picklist(['true', 'false'], 'REQUIRE_LICENSE_PLATE must be true or false'),
+    'false',
   ),
   ANALYTICS_ID: v.optional(v.pipe(v.string(), v.regex(/^G-[A-Z0-9]+$/, 'ANALYTICS_ID must look like G-XXXXXXX'))),
   DEFAULT_PHONE_COUNTRY: v.optional(
@@ -153,6 +155,10 @@ export interface Env {
   logoUrl: string;
   links: RuntimeConfig['links'];
   welcome: RuntimeConfig['welcome'];
+  /** WELCOME_*_ES, or what stands in for them (server/welcome-texts.ts). */
+  welcomeSpanish: RuntimeConfig['welcomeSpanish'];
+  /** REQUIRE_LICENSE_PLATE: the form and the server both refuse a profile without a plate and its state. */
+  requireLicensePlate: boolean;
   analyticsId: string;
   defaultPhoneCountry: CountryCode;
   integrations: {
@@ -242,11 +248,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     welcome: {
       heading: e.WELCOME_HEADING,
       newCustomer: e.WELCOME_NEW_CUSTOMER,
-      // Paragraphs separated by "|", so the setting fits on one line of an environment file.
-      returningCustomer: e.WELCOME_RETURNING_CUSTOMER.split('|')
-        .map((paragraph) => paragraph.trim())
-        .filter(Boolean),
+      returningCustomer: paragraphsOf(e.WELCOME_RETURNING_CUSTOMER),
     },
+    welcomeSpanish: spanishWelcome(
+      {
+        heading: e.WELCOME_HEADING,
+        newCustomer: e.WELCOME_NEW_CUSTOMER,
+        returningCustomer: e.WELCOME_RETURNING_CUSTOMER,
+      },
+      {
+        heading: e.WELCOME_HEADING_ES,
+        newCustomer: e.WELCOME_NEW_CUSTOMER_ES,
+        returningCustomer: e.WELCOME_RETURNING_CUSTOMER_ES,
+      },
+    ),
+    requireLicensePlate: e.REQUIRE_LICENSE_PLATE === 'true',
     analyticsId: e.ANALYTICS_ID ?? '',
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY as CountryCode,
     integrations: {

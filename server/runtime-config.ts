@@ -9,6 +9,8 @@ export function runtimeConfig(env: Env): RuntimeConfig {
     logoUrl: env.logoUrl,
     links: env.links,
     welcome: env.welcome,
+    welcomeSpanish: env.welcomeSpanish,
+    requireLicensePlate: env.requireLicensePlate,
     analyticsId: env.analyticsId,
     defaultPhoneCountry: env.defaultPhoneCountry,
   };

@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { injectRuntimeConfig } from './runtime-config';
 import { firstScreenPage } from './customer-page/first-screen-page';
 import type { RuntimeConfig } from '../src/domain/runtime-config';
+import { acceptedLanguages, chosenLanguage, pickLanguage } from '../src/domain/language';
 import { loadFirstScreenRenderer } from './customer-page/first-screen-renderer';
 import { isBrowserNavigation, lookUpForPage, type PageLookupDeps } from './customer-page/page-lookup';
 import type { Logger } from './lib/logger';
@@ -76,13 +77,16 @@ export const spaRoutes =
       renderer ??= loadFirstScreenRenderer(options.distDir, options.config);
       const render = await renderer;
       const { pathname, search } = new URL(c.req.url);
+      // As the browser will choose (decision 018): the customer's switch this visit, else their languages.
+      const language =
+        chosenLanguage(c.req.header('cookie')) ?? pickLanguage(acceptedLanguages(c.req.header('accept-language')));
       const markup =
         render && lookup.kind === 'found' && !lookup.registration.isCompleted
-          ? render(pathname + search, token, lookup)
+          ? render(pathname + search, token, lookup, language)
           : '';
       // The page carries this member's registration: no cache, shared or private, keeps it.
       c.header('Cache-Control', 'no-store');
-      return c.html(pageFor(lookup, markup));
+      return c.html(pageFor(lookup, markup, language));
     });
     app.get('/index.html', sendIndex);
     app.use('*', serveStatic({ root: options.distDir }));

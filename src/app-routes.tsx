@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageShell } from './components/page-shell/page-shell';
@@ -13,7 +14,7 @@ export function AppRoutes({ firstLookup }: { firstLookup: FirstLookupSource }) {
   return (
     <FirstLookupContext value={firstLookup}>
       <PageShell>
-        <Suspense fallback={<p role="status">Loading...</p>}>
+        <Suspense fallback={<p role="status">{t`Loading...`}</p>}>
           <Routes>
             <Route path="/" element={<HomePage />} />
             <Route path="/thank-you" element={<ThankYouPage />} />

@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
+import { useLanguage } from './i18n/use-language';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { PageViewTracker } from './lib/analytics/page-view-tracker';
 import type { FirstLookupSource } from './pages/home/first-lookup-context';
 
@@ -8,12 +11,17 @@ const queryClient = new QueryClient();
 
 /** The app in the browser. entry-server.tsx renders the same tree, with a null where the tracker is. */
 export function App({ firstLookup }: { firstLookup: FirstLookupSource }) {
+  // Language is view state (decision 018): a switch renders every text again and leaves every flow as it is. The
+  // provider alone would render again only the <Trans> texts, not those the `t` macro reads.
+  useLanguage();
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <PageViewTracker />
-        <AppRoutes firstLookup={firstLookup} />
-      </BrowserRouter>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <PageViewTracker />
+          <AppRoutes firstLookup={firstLookup} />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

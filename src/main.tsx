@@ -1,11 +1,17 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { showLanguage, startingLanguage } from './i18n/i18n';
 import { readFirstLookup, rendersServerScreen } from './lib/first-lookup';
 import { startInspectorIfAsked } from './lib/inspector';
 import './styles/global.css';
 
 if (import.meta.env.DEV) await startInspectorIfAsked();
+
+// The customer's language before the first render; Spanish's catalogue is fetched now, English's is in this script.
+const language = startingLanguage();
+const serverLanguage = document.documentElement.lang;
+await showLanguage(language);
 
 const root = document.getElementById('root')!;
 const firstLookup = readFirstLookup();
@@ -16,6 +22,7 @@ const app = (
 );
 // The server rendered the form (decision 016): take it over as it is, in slices that leave the page free to answer
 // the customer meanwhile (a transition's hydration yields; the default one holds the main thread until done).
-// Otherwise render afresh over whatever is there.
-if (rendersServerScreen(root, firstLookup)) startTransition(() => void hydrateRoot(root, app));
+// Otherwise (no form, or the server's guess of the language was not the browser's) render afresh over whatever is there.
+if (serverLanguage === language && rendersServerScreen(root, firstLookup))
+  startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

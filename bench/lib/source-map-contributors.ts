@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { gzipSize } from './compressed-size';
 import { repoRoot } from './paths';
@@ -57,6 +57,9 @@ function groupOf(source: string, mapDir: string, sourceRoot: string): string {
  */
 export function contributorsOf(jsFile: string): Contributor[] {
   const code = readFileSync(jsFile, 'utf8');
+  // Vite writes no map for a chunk of its own runtime only (the preload helper): it is all "(unmapped)".
+  if (!existsSync(`${jsFile}.map`))
+    return [{ name: '(unmapped)', bytes: Buffer.byteLength(code), gzipBytes: gzipSize(code) }];
   const map = JSON.parse(readFileSync(`${jsFile}.map`, 'utf8')) as SourceMap;
   const groups = map.sources.map((source) => groupOf(source, dirname(jsFile), map.sourceRoot ?? ''));
   const slices = new Map<string, string[]>();

@@ -1,7 +1,12 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { completionOf, type Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';
-import { customerSchema, emptyCustomerForm, type CustomerForm, type CustomerRequest } from '../../src/domain/customer';
+import {
+  customerSchemaFor,
+  emptyCustomerForm,
+  type CustomerForm,
+  type CustomerRequest,
+} from '../../src/domain/customer';
 import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
 import { manualRegistration, type Registration } from '../../src/domain/registration';
 import { validate } from '../../src/domain/validation';
@@ -28,8 +33,10 @@ function submissionOf({ form, registration }: Pick<ProfileContext, 'form' | 'reg
   };
 }
 
-export function formErrors(context: Pick<ProfileContext, 'form' | 'registration' | 'serverErrors'>) {
-  const result = validate(customerSchema, submissionOf(context));
+export function formErrors(
+  context: Pick<ProfileContext, 'form' | 'registration' | 'serverErrors' | 'requireLicensePlate'>,
+) {
+  const result = validate(customerSchemaFor(context), submissionOf(context));
   return { ...context.serverErrors, ...(result.ok ? {} : result.errors) };
 }
 
@@ -67,13 +74,15 @@ function initialContext(input: ProfileInput): ProfileContext {
   return {
     token: input.token,
     registration: saved?.registration ?? null,
-    form: saved?.form ?? emptyCustomerForm(),
+    // Progress saved before a field existed (a deploy during the visit) gets that field's empty value.
+    form: { ...emptyCustomerForm(), ...saved?.form },
     allConsent: saved?.allConsent ?? false,
     dirty: saved?.dirty ?? false,
     serverErrors: {},
     phone: { isValid: false, e164: '' },
     idempotencyKey: null,
     lookup: input.firstLookup ?? null,
+    requireLicensePlate: input.requireLicensePlate ?? false,
   };
 }
 
@@ -134,7 +143,10 @@ export const profileMachine = setup({
     setServerErrors: assign({
       serverErrors: (_, errors: ProfileContext['serverErrors']) => errors,
     }),
-    reset: assign(({ context }) => ({ ...initialContext({ token: context.token }), registration: null })),
+    reset: assign(({ context }) => ({
+      ...initialContext({ token: context.token, requireLicensePlate: context.requireLicensePlate }),
+      registration: null,
+    })),
   },
   guards: {
     hasSavedProgress: ({ context }) => context.registration !== null,

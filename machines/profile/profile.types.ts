@@ -24,6 +24,8 @@ export interface ProfileContext {
   idempotencyKey: string | null;
   /** The lookup's answer, the page's own (decision 016) or the request's, until the chart has acted on it. */
   lookup: LookupOutcome | null;
+  /** The operator's REQUIRE_LICENSE_PLATE: the form checks what the server will. */
+  requireLicensePlate: boolean;
 }
 
 /** Saved in session storage after every change, so a reload loses nothing; it belongs to the code it was typed for. */
@@ -40,6 +42,8 @@ export interface ProfileInput {
   saved?: SavedProgress | null;
   /** The lookup's answer when the page came with it (decision 016): the chart skips its own lookup. */
   firstLookup?: LookupOutcome | null;
+  /** The operator's REQUIRE_LICENSE_PLATE (the runtime configuration); plates are optional without it. */
+  requireLicensePlate?: boolean;
 }
 
 export type EditableField = Exclude<keyof CustomerForm, 'id' | 'registrationId'>;

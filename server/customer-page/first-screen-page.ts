@@ -1,4 +1,5 @@
 import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../src/domain/first-lookup';
+import type { Language } from '../../src/domain/language';
 import { jsonElement } from '../runtime-config';
 
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
@@ -12,13 +13,15 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.c
 export function firstScreenPage(
   indexHtml: string,
   readAsset: (path: string) => string,
-): (lookup: FirstLookup, markup: string) => string {
+): (lookup: FirstLookup, markup: string, language: Language) => string {
   const painted = indexHtml
     .replace(STYLESHEET, (_, href: string) => `<style>${readAsset(href)}</style>`)
     .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
     .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ');
-  return (lookup, markup) =>
+  return (lookup, markup, language) =>
     (markup ? painted : indexHtml)
+      // The language the form is rendered in: the browser hydrates only a page in the language it would show.
+      .replace('<html lang="en">', `<html lang="${language}">`)
       .replace('</head>', `${jsonElement(FIRST_LOOKUP_ELEMENT_ID, lookup)}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
 }

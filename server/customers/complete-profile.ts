@@ -11,7 +11,8 @@ import { toCustomer } from './customer-record';
 
 /**
  * Stores the profile against the registration it closes, with the time of each consent and the wording's
- * version as evidence, and the `registration.completed` event with them. A used, expired or unknown code is refused (409) and nothing is written.
+ * version and language as evidence, and the `registration.completed` event with them. A used, expired or unknown
+ * code is refused (409) and nothing is written.
  */
 export async function completeProfile(tx: Tx, submission: CustomerSubmission, now = new Date()): Promise<Customer> {
   const registration = await claimRegistration(tx, submission, now);
@@ -26,6 +27,7 @@ export async function completeProfile(tx: Tx, submission: CustomerSubmission, no
       newsletterConsentAt: submission.isSubscribedToNewsletters ? now : null,
       smsConsentAt: submission.isSubscribedToSmsMessaging ? now : null,
       consentVersion: submission.consentVersion,
+      consentLanguage: submission.language,
       isAgreedToTerms: submission.isAgreedToTerms,
       termsAgreedAt: now,
     })

@@ -22,6 +22,8 @@ const columns: { header: string; value: (row: MemberRow) => string | number | bo
   { header: 'vehicle_make', value: (r) => r.customer.vehicleMake },
   { header: 'vehicle_model', value: (r) => r.customer.vehicleModel },
   { header: 'vehicle_color', value: (r) => r.customer.vehicleColor },
+  { header: 'license_plate', value: (r) => r.customer.licensePlate },
+  { header: 'license_plate_state', value: (r) => r.customer.licensePlateState },
   { header: 'site_id', value: (r) => r.siteId },
   { header: 'plan_name', value: (r) => r.planName },
   { header: 'joined_at', value: (r) => iso(r.customer.createdAt) },
@@ -31,6 +33,7 @@ const columns: { header: string; value: (row: MemberRow) => string | number | bo
   { header: 'newsletter_consent_at', value: (r) => iso(r.customer.newsletterConsentAt) },
   { header: 'terms_agreed_at', value: (r) => iso(r.customer.termsAgreedAt) },
   { header: 'consent_wording_version', value: (r) => r.customer.consentVersion },
+  { header: 'consent_language', value: (r) => r.customer.consentLanguage },
 ];
 
 export function membersCsv(db: Db, sites: SiteScope, filters: Omit<MemberQuery, 'limit' | 'after'>): ReadableStream {

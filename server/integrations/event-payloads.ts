@@ -49,9 +49,12 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
     make: customer.vehicleMake,
     model: customer.vehicleModel,
     color: customer.vehicleColor,
+    licensePlate: customer.licensePlate,
+    licensePlateState: customer.licensePlateState,
   },
   consent: {
     version: customer.consentVersion,
+    language: customer.consentLanguage,
     terms: { agreed: customer.isAgreedToTerms, at: customer.termsAgreedAt.toISOString() },
     newsletters: { agreed: customer.isSubscribedToNewsletters, at: isoOrNull(customer.newsletterConsentAt) },
     smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: isoOrNull(customer.smsConsentAt) },

@@ -9,15 +9,23 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues?: FieldErrors,
+    readonly codes?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues ? { issues: this.issues } : {}),
+        ...(this.codes ? { codes: this.codes } : {}),
+      },
+    };
   }
 }
 
-export const validationFailed = (issues: FieldErrors) =>
-  new ApiError(400, 'validation_failed', 'Some fields are missing or invalid.', issues);
+export const validationFailed = (issues: FieldErrors, codes?: Record<string, string>) =>
+  new ApiError(400, 'validation_failed', 'Some fields are missing or invalid.', issues, codes);

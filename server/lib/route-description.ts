@@ -5,7 +5,11 @@ import type { ApiErrorBody, ApiErrorCode } from '../../src/domain/api-error';
 /** The refusals a route can give, each with the status it always comes with and what it means to a caller. */
 const REFUSALS = {
   invalid_json: [400, 'The body is not valid JSON.'],
-  validation_failed: [400, 'Some fields are missing or invalid; `issues` maps each field to its message.'],
+  validation_failed: [
+    400,
+    'Some fields are missing or invalid; `issues` maps each field to its message, and, on `POST /api/customers`, ' +
+      '`codes` maps each field to a stable code for it (for clients that word the messages themselves).',
+  ],
   unauthorized: [401, 'The credential is missing or wrong.'],
   invalid_credentials: [401, 'The email or the password is wrong (which one is not said).'],
   forbidden: [403, 'Signed in, but this role or site may not do this.'],
@@ -34,6 +38,16 @@ export const apiErrorBodySchema = v.object({
     message: v.string(),
     /** Field (dot path) → its first message; only with `validation_failed`. */
     issues: v.optional(v.record(v.string(), v.string())),
+    /** Field (dot path) → a stable code of its message; only beside `issues`, and only where a route gives them. */
+    codes: v.optional(
+      v.pipe(
+        v.record(v.string(), v.string()),
+        v.description(
+          'Field → a stable code of its message (`firstName`, `emailInvalid`, `tooLong`, `unsupportedCharacters`, ' +
+            '…), for clients that word the messages themselves; a field whose message has no code is left out.',
+        ),
+      ),
+    ),
   }),
 }) satisfies v.GenericSchema<ApiErrorBody, ApiErrorBody>;
 

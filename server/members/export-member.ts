@@ -90,6 +90,7 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
       ...row,
       consent: {
         version: row.consentVersion,
+        language: row.consentLanguage,
         terms: { agreed: row.isAgreedToTerms, at: row.termsAgreedAt },
         newsletters: { agreed: row.isSubscribedToNewsletters, at: row.newsletterConsentAt },
         smsMessaging: { agreed: row.isSubscribedToSmsMessaging, at: row.smsConsentAt },

@@ -49,9 +49,17 @@ export async function findMember(db: Db, sites: SiteScope, id: string): Promise<
       'region',
       'postalCode',
     ]),
-    vehicle: { year: c.vehicleYear, make: c.vehicleMake, model: c.vehicleModel, color: c.vehicleColor },
+    vehicle: {
+      year: c.vehicleYear,
+      make: c.vehicleMake,
+      model: c.vehicleModel,
+      color: c.vehicleColor,
+      licensePlate: c.licensePlate,
+      licensePlateState: c.licensePlateState,
+    },
     consent: {
       wordingVersion: c.consentVersion,
+      language: c.consentLanguage,
       termsAgreedAt: c.termsAgreedAt.toISOString(),
       sms: { agreed: c.isSubscribedToSmsMessaging, at: isoOrNull(c.smsConsentAt) },
       newsletter: { agreed: c.isSubscribedToNewsletters, at: isoOrNull(c.newsletterConsentAt) },

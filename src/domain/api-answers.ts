@@ -56,6 +56,8 @@ export const savedProfileSchema = v.object({
   vehicleMake: v.string(),
   vehicleModel: v.string(),
   vehicleColor: v.string(),
+  licensePlate: v.pipe(v.string(), v.description("Upper case, no spaces or dashes; '' when not given.")),
+  licensePlateState: v.pipe(v.string(), v.description("The plate's US state code; '' when no plate was given.")),
   isSubscribedToNewsletters: v.boolean(),
   isSubscribedToSmsMessaging: v.boolean(),
 });
@@ -172,9 +174,17 @@ export const memberDetailSchema = v.object({
     region: v.string(),
     postalCode: v.string(),
   }),
-  vehicle: v.object({ year: v.number(), make: v.string(), model: v.string(), color: v.string() }),
+  vehicle: v.object({
+    year: v.number(),
+    make: v.string(),
+    model: v.string(),
+    color: v.string(),
+    licensePlate: v.string(),
+    licensePlateState: v.string(),
+  }),
   consent: v.object({
     wordingVersion: v.string(),
+    language: v.pipe(v.string(), v.description('The language the wording was shown in: en or es.')),
     termsAgreedAt: v.string(),
     sms: consentGiven,
     newsletter: consentGiven,

@@ -27,5 +27,7 @@ export interface ApiErrorBody {
     code: ApiErrorCode;
     message: string;
     issues?: FieldErrors;
+    /** Beside `issues` where a route has them: field → a stable code of its message (src/domain/issue-codes.ts). */
+    codes?: Record<string, string>;
   };
 }

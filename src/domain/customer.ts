@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CONSENT_VERSION } from './consent';
+import { LANGUAGES, type Language } from './language';
 import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
@@ -24,6 +25,9 @@ export const CUSTOMER_MESSAGES = {
   isAgreedToTerms: 'You must agree to the terms and conditions.',
   registrationId: 'Registration code is missing',
   mobileNumber: 'Enter a valid mobile number',
+  licensePlate: 'License Plate is required',
+  licensePlateFormat: 'Enter 2 to 8 letters and digits',
+  licensePlateState: 'Plate State is required',
 } as const;
 
 const CUSTOMER_LIMITS = {
@@ -77,6 +81,44 @@ const vehicleYear = v.pipe(
 const flag = v.optional(v.boolean(), false);
 
 /**
+ * A plate as the DMV writes it: only ASCII letters are upper-cased, so a letter like 'ß' or 'ı' is refused
+ * rather than turned into a plausible 'SS' or 'I' that is not what is on the car.
+ */
+export function normalizeLicensePlate(text: string): string {
+  return text.replace(/[\s-]/g, '').replace(/[a-z]/g, (letter) => letter.toUpperCase());
+}
+
+const LICENSE_PLATE = /^[A-Z0-9]{2,8}$/;
+const isUsState = (code: string) => (US_STATE_CODES as readonly string[]).includes(code);
+
+/** Both the same schema whether the operator requires plates or not, so the two variants share one type. */
+const licensePlate = (required: boolean) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string(CUSTOMER_MESSAGES.licensePlateFormat)),
+      v.transform((value) => normalizeLicensePlate(value ?? '')),
+      v.check((plate) => !required || plate !== '', CUSTOMER_MESSAGES.licensePlate),
+      v.check((plate) => plate === '' || LICENSE_PLATE.test(plate), CUSTOMER_MESSAGES.licensePlateFormat),
+    ),
+    '',
+  );
+
+const licensePlateState = (required: boolean) =>
+  v.optional(
+    v.pipe(
+      v.nullable(v.string(CUSTOMER_MESSAGES.licensePlateState)),
+      v.transform((value) => value ?? ''),
+      v.check((state) => (state === '' ? !required : isUsState(state)), CUSTOMER_MESSAGES.licensePlateState),
+    ),
+    '',
+  );
+
+/** What the operator decides about the form (REQUIRE_LICENSE_PLATE); the form and the server read the same. */
+export interface CustomerRules {
+  requireLicensePlate: boolean;
+}
+
+/**
  * The shape of an E.164 number. The form gets it from the phone input, which has already checked the number
  * against its country's rules; the server checks those rules again with libphonenumber (which the form's
  * bundle need not carry).
@@ -84,61 +126,87 @@ const flag = v.optional(v.boolean(), false);
 const E164 = /^\+[1-9]\d{1,14}$/;
 
 /** The customer form record of docs/spec.md §3, as the form submits it and the server re-validates it. */
-export const customerSchema = v.pipe(
-  v.object({
-    id: v.optional(v.string(), ''),
-    registrationId: v.pipe(
-      v.string(CUSTOMER_MESSAGES.registrationId),
-      v.trim(),
-      v.nonEmpty(CUSTOMER_MESSAGES.registrationId),
-      v.maxLength(64, CUSTOMER_MESSAGES.registrationId),
-      plainText(CUSTOMER_MESSAGES.registrationId),
+const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
+  // The pipe's checks across fields run even while other fields are invalid (as the server runs them), so the
+  // form shows "Plate State is required" with the rest rather than only once everything else is fixed.
+  v.config(
+    v.pipe(
+      v.object({
+        id: v.optional(v.string(), ''),
+        registrationId: v.pipe(
+          v.string(CUSTOMER_MESSAGES.registrationId),
+          v.trim(),
+          v.nonEmpty(CUSTOMER_MESSAGES.registrationId),
+          v.maxLength(64, CUSTOMER_MESSAGES.registrationId),
+          plainText(CUSTOMER_MESSAGES.registrationId),
+        ),
+        firstName: requiredText('First Name', CUSTOMER_MESSAGES.firstName, CUSTOMER_LIMITS.name),
+        lastName: requiredText('Last Name', CUSTOMER_MESSAGES.lastName, CUSTOMER_LIMITS.name),
+        address: requiredText('Address', CUSTOMER_MESSAGES.address, CUSTOMER_LIMITS.address),
+        address2: optionalText('Address 2', CUSTOMER_LIMITS.address),
+        city: requiredText('City', CUSTOMER_MESSAGES.city, CUSTOMER_LIMITS.city),
+        region: v.picklist(US_STATE_CODES, CUSTOMER_MESSAGES.region),
+        postalCode: v.pipe(
+          v.string(CUSTOMER_MESSAGES.postalCode),
+          v.trim(),
+          v.nonEmpty(CUSTOMER_MESSAGES.postalCode),
+          v.regex(/^\d{5}(?:-\d{4})?$/, CUSTOMER_MESSAGES.postalCodeFormat),
+        ),
+        email: v.pipe(
+          v.string(CUSTOMER_MESSAGES.emailRequired),
+          v.trim(),
+          v.nonEmpty(CUSTOMER_MESSAGES.emailRequired),
+          v.maxLength(CUSTOMER_LIMITS.email, tooLong('Email', CUSTOMER_LIMITS.email)),
+          v.email(CUSTOMER_MESSAGES.emailInvalid),
+        ),
+        vehicleYear,
+        vehicleMake: requiredText('Vehicle Make', CUSTOMER_MESSAGES.vehicleMake, CUSTOMER_LIMITS.vehicle),
+        vehicleModel: requiredText('Vehicle Model', CUSTOMER_MESSAGES.vehicleModel, CUSTOMER_LIMITS.vehicle),
+        vehicleColor: v.picklist(VEHICLE_COLORS, CUSTOMER_MESSAGES.vehicleColor),
+        licensePlate: licensePlate(requireLicensePlate),
+        licensePlateState: licensePlateState(requireLicensePlate),
+        isSubscribedToNewsletters: flag,
+        isSubscribedToSmsMessaging: flag,
+        isAgreedToTerms: v.literal(true, CUSTOMER_MESSAGES.isAgreedToTerms),
+        /** Only for a manual sign-up (registrationId '-1'): the number typed in the phone dialog, in E.164. */
+        mobileNumber: v.optional(v.pipe(v.string(CUSTOMER_MESSAGES.mobileNumber), v.trim(), v.maxLength(32))),
+        /** The version of the consent wording the customer was shown. */
+        consentVersion: v.optional(
+          v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32), plainText(UNSUPPORTED_CHARACTERS)),
+          CONSENT_VERSION,
+        ),
+        /** The language the form and its consent wording were shown in. */
+        language: v.optional(v.picklist(LANGUAGES), 'en'),
+      }),
+      v.forward(
+        v.partialCheck(
+          [['registrationId'], ['mobileNumber']],
+          (input) =>
+            input.registrationId !== MANUAL_REGISTRATION_ID ||
+            (input.mobileNumber !== undefined && E164.test(input.mobileNumber)),
+          CUSTOMER_MESSAGES.mobileNumber,
+        ),
+        ['mobileNumber'],
+      ),
+      v.forward(
+        v.partialCheck(
+          [['licensePlate'], ['licensePlateState']],
+          (input) => input.licensePlate === '' || input.licensePlateState !== '',
+          CUSTOMER_MESSAGES.licensePlateState,
+        ),
+        ['licensePlateState'],
+      ),
     ),
-    firstName: requiredText('First Name', CUSTOMER_MESSAGES.firstName, CUSTOMER_LIMITS.name),
-    lastName: requiredText('Last Name', CUSTOMER_MESSAGES.lastName, CUSTOMER_LIMITS.name),
-    address: requiredText('Address', CUSTOMER_MESSAGES.address, CUSTOMER_LIMITS.address),
-    address2: optionalText('Address 2', CUSTOMER_LIMITS.address),
-    city: requiredText('City', CUSTOMER_MESSAGES.city, CUSTOMER_LIMITS.city),
-    region: v.picklist(US_STATE_CODES, CUSTOMER_MESSAGES.region),
-    postalCode: v.pipe(
-      v.string(CUSTOMER_MESSAGES.postalCode),
-      v.trim(),
-      v.nonEmpty(CUSTOMER_MESSAGES.postalCode),
-      v.regex(/^\d{5}(?:-\d{4})?$/, CUSTOMER_MESSAGES.postalCodeFormat),
-    ),
-    email: v.pipe(
-      v.string(CUSTOMER_MESSAGES.emailRequired),
-      v.trim(),
-      v.nonEmpty(CUSTOMER_MESSAGES.emailRequired),
-      v.maxLength(CUSTOMER_LIMITS.email, tooLong('Email', CUSTOMER_LIMITS.email)),
-      v.email(CUSTOMER_MESSAGES.emailInvalid),
-    ),
-    vehicleYear,
-    vehicleMake: requiredText('Vehicle Make', CUSTOMER_MESSAGES.vehicleMake, CUSTOMER_LIMITS.vehicle),
-    vehicleModel: requiredText('Vehicle Model', CUSTOMER_MESSAGES.vehicleModel, CUSTOMER_LIMITS.vehicle),
-    vehicleColor: v.picklist(VEHICLE_COLORS, CUSTOMER_MESSAGES.vehicleColor),
-    isSubscribedToNewsletters: flag,
-    isSubscribedToSmsMessaging: flag,
-    isAgreedToTerms: v.literal(true, CUSTOMER_MESSAGES.isAgreedToTerms),
-    /** Only for a manual sign-up (registrationId '-1'): the number typed in the phone dialog, in E.164. */
-    mobileNumber: v.optional(v.pipe(v.string(CUSTOMER_MESSAGES.mobileNumber), v.trim(), v.maxLength(32))),
-    /** The version of the consent wording the customer was shown. */
-    consentVersion: v.optional(
-      v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(32), plainText(UNSUPPORTED_CHARACTERS)),
-      CONSENT_VERSION,
-    ),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['registrationId'], ['mobileNumber']],
-      (input) =>
-        input.registrationId !== MANUAL_REGISTRATION_ID ||
-        (input.mobileNumber !== undefined && E164.test(input.mobileNumber)),
-      CUSTOMER_MESSAGES.mobileNumber,
-    ),
-    ['mobileNumber'],
-  ),
-);
+    { abortPipeEarly: false },
+  );
+
+/** Plates optional: what tests, tools and callers that know no operator setting validate with. */
+export const customerSchema = buildCustomerSchema({ requireLicensePlate: false });
+const customerSchemaRequiringPlate = buildCustomerSchema({ requireLicensePlate: true });
+
+/** The schema for the operator's rules; built once each, as the form validates on every change. */
+export const customerSchemaFor = (rules: CustomerRules) =>
+  rules.requireLicensePlate ? customerSchemaRequiringPlate : customerSchema;
 
 export type CustomerInput = v.InferInput<typeof customerSchema>;
 export type CustomerSubmission = v.InferOutput<typeof customerSchema>;
@@ -157,6 +225,8 @@ export const SAVED_PROFILE_FIELDS = [
   'vehicleMake',
   'vehicleModel',
   'vehicleColor',
+  'licensePlate',
+  'licensePlateState',
   'isSubscribedToNewsletters',
   'isSubscribedToSmsMessaging',
 ] as const;
@@ -183,10 +253,16 @@ export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMak
 }
 
 /**
- * The body POST /customers is sent (docs/spec.md §7): the form, the number typed in the phone dialog for a sign-up without
- * a code, and the version of the consent wording on screen. `customerSchema` turns it into a `CustomerSubmission`.
+ * The body POST /customers is sent (docs/spec.md §7): the form, the number typed in the phone dialog for a sign-up
+ * without a code, and the version and language of the consent wording on screen. `customerSchema` turns it into a
+ * `CustomerSubmission`.
  */
-export type CustomerRequest = CustomerForm & { mobileNumber?: string; consentVersion: string };
+export type CustomerRequest = CustomerForm & {
+  mobileNumber?: string;
+  consentVersion: string;
+  /** The language the form was shown in; 'en' when left out. */
+  language?: Language;
+};
 
 export function emptyCustomerForm(registrationId = ''): CustomerForm {
   return {
@@ -204,6 +280,8 @@ export function emptyCustomerForm(registrationId = ''): CustomerForm {
     vehicleMake: null,
     vehicleModel: null,
     vehicleColor: null,
+    licensePlate: '',
+    licensePlateState: '',
     isSubscribedToNewsletters: false,
     isSubscribedToSmsMessaging: false,
     isAgreedToTerms: false,

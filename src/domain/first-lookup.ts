@@ -1,3 +1,4 @@
+import type { Language } from './language';
 import type { Registration } from './registration';
 import type { RuntimeConfig } from './runtime-config';
 
@@ -12,12 +13,13 @@ export type FirstLookup = { kind: 'found'; registration: Omit<Registration, 'tok
 
 /**
  * The first screen's HTML for a page served with a found registration: `path` is the page's (with its `?id=`), and
- * `token` the code the answer is for. What `npm run build` puts in dist/ssr/entry-server.js for the server to call.
+ * `token` the code the answer is for, in the customer's `language`. What `npm run build` puts in dist/ssr/entry-server.js for the server to call.
  */
 export type FirstScreenRender = (
   path: string,
   token: string,
   lookup: Extract<FirstLookup, { kind: 'found' }>,
+  language: Language,
 ) => string;
 
 /** The module dist/ssr/entry-server.js. */

@@ -75,10 +75,20 @@ export interface MemberDetail {
     region: string;
     postalCode: string;
   };
-  vehicle: { year: number; make: string; model: string; color: string };
+  /** The plate and its state are '' when the member gave none. */
+  vehicle: {
+    year: number;
+    make: string;
+    model: string;
+    color: string;
+    licensePlate: string;
+    licensePlateState: string;
+  };
   consent: {
     /** The version of the consent wording the member was shown. */
     wordingVersion: string;
+    /** The language it was shown in ('en', 'es'). */
+    language: string;
     termsAgreedAt: string;
     sms: { agreed: boolean; at: string | null };
     newsletter: { agreed: boolean; at: string | null };

@@ -24,6 +24,14 @@ export const runtimeConfigSchema = v.object({
     newCustomer: v.string(),
     returningCustomer: v.array(v.string()),
   }),
+  /** The same in Spanish, resolved by the server (server/welcome-texts.ts): the page only picks by language. */
+  welcomeSpanish: v.object({
+    heading: v.string(),
+    newCustomer: v.string(),
+    returningCustomer: v.array(v.string()),
+  }),
+  /** REQUIRE_LICENSE_PLATE: the form marks and checks License Plate and Plate State as required. */
+  requireLicensePlate: v.boolean(),
   analyticsId: v.string(),
   defaultPhoneCountry: v.string(),
 });

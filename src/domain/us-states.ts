@@ -53,6 +53,6 @@ export const US_STATES = [
   { value: 'WY', label: 'Wyoming' },
 ] as const;
 
-type UsStateCode = (typeof US_STATES)[number]['value'];
+export type UsStateCode = (typeof US_STATES)[number]['value'];
 
 export const US_STATE_CODES: readonly UsStateCode[] = US_STATES.map((state) => state.value);

@@ -17,6 +17,8 @@ export const VEHICLE_COLORS = [
   'Yellow',
 ] as const;
 
+export type VehicleColor = (typeof VEHICLE_COLORS)[number];
+
 const VEHICLE_YEAR_COUNT = 50;
 
 /** docs/spec.md §9: the current year and the 49 before it, newest first. */

@@ -55,9 +55,17 @@ export const registrationCompletedDataSchema = v.object({
       postalCode: v.string(),
     }),
   }),
-  vehicle: v.object({ year: v.number(), make: v.string(), model: v.string(), color: v.string() }),
+  vehicle: v.object({
+    year: v.number(),
+    make: v.string(),
+    model: v.string(),
+    color: v.string(),
+    licensePlate: described(v.string(), "Upper case, no spaces or dashes; '' when the customer gave none."),
+    licensePlateState: described(v.string(), "The plate's US state code; '' when no plate was given."),
+  }),
   consent: v.object({
     version: described(v.string(), 'The version of the consent wording the customer was shown.'),
+    language: described(v.string(), 'The language the wording was shown in: `en` or `es`.'),
     terms: described(
       v.object({ agreed: v.boolean(), at: timestamp('When the terms were agreed.') }),
       'The terms and conditions.',

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
 import { completedCode, issueCode, memberProfile, returningMemberCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
+import { servePageWithoutItsLookup } from './support/page-without-lookup';
 
 /** Issue 14: what a customer on a phone met on the survey, the phone dialog and the profile form. */
 
@@ -159,5 +160,71 @@ test.describe('the profile form', () => {
     await expect(field(page, 'Vehicle Make')).toHaveValue(memberProfile.vehicleMake);
     await expect(field(page, 'Vehicle Model')).toBeEnabled();
     await expect(field(page, 'Vehicle Model')).toHaveValue(memberProfile.vehicleModel);
+  });
+});
+
+test.describe('the dead ends and the dropped connections', () => {
+  test('the invalid-code dialog says what to do next, links to support, and draws no ring around itself', async ({
+    page,
+  }) => {
+    await page.goto('/?id=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const dialog = page.getByRole('dialog', { name: 'Invalid registration code' });
+    await expect(dialog).toContainText('Ask at the wash for a new link, or contact us');
+    // Open, the dialog itself has the focus, so it is read from its title, and shows no outline for it.
+    await expect(dialog).toBeFocused();
+    await expect(dialog).toHaveCSS('outline-style', 'none');
+    const support = dialog.getByRole('link', { name: 'Contact support' });
+    await expect(support).toHaveAttribute('href', 'https://brightwater-carwash.example/support');
+    await expect(support).toHaveAttribute('target', '_blank');
+    // Reachable by keyboard: Tab moves into the dialog's links, never behind it.
+    for (let i = 0; i < 3 && !(await support.evaluate((link) => link === document.activeElement)); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(support).toBeFocused();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a failed first lookup does not speak of anything typed; a failed submit says nothing typed is lost', async ({
+    page,
+    request,
+  }) => {
+    const issued = await issueCode(request);
+    await servePageWithoutItsLookup(page);
+    let lookupCut = true;
+    await page.route('**/api/registration-tokens/**', (route) =>
+      lookupCut ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto(issued.url);
+    const problem = page.getByRole('alert');
+    await expect(problem).toHaveText(/We couldn't connect\. Check your signal and try again\./);
+    await expect(problem).not.toContainText('typed');
+
+    lookupCut = false;
+    await problem.getByRole('button', { name: 'Try again' }).click();
+    for (const [label, value] of [
+      ['First Name', 'Dana'],
+      ['Last Name', 'Whitfield'],
+      ['Address', '12 Harbor Lane'],
+      ['City', 'Springfield'],
+      ['Zip Code', '62704'],
+      ['Email', 'dana@example.com'],
+    ] as const) {
+      await field(page, label).fill(value);
+    }
+    for (const [label, value] of [
+      ['State', 'IL'],
+      ['Vehicle Year', '2019'],
+      ['Vehicle Make', 'Toyota'],
+      ['Vehicle Model', 'RAV4'],
+      ['Vehicle Color', 'Blue'],
+    ] as const) {
+      await field(page, label).selectOption(value);
+    }
+    await page.getByRole('checkbox', { name: /I agree to the terms/ }).click();
+    await page.route('**/api/customers', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      /We couldn't connect\. Your profile was not sent\. Check your signal and try again: nothing you typed has been lost\./,
+    );
   });
 });

@@ -80,7 +80,7 @@ test.describe('a customer with a code', () => {
     await page.goto((await issueCode(request)).url);
     // The lists are read at once (allTextContents does not wait): wait for the form first.
     await expect(page.getByRole('form', { name: 'Membership profile' })).toBeVisible();
-    const options = (label: string) => page.getByLabel(label).locator('option').allTextContents();
+    const options = (label: string) => field(page, label).locator('option').allTextContents();
     expect(await options('State')).toEqual(['Please select...', ...US_STATES.map((s) => s.label)]);
     const years = await options('Vehicle Year');
     const thisYear = new Date().getFullYear();
@@ -150,6 +150,11 @@ test.describe('a customer with a code', () => {
       await expect(page.getByLabel(label)).toBeFocused();
       await page.getByLabel(label).selectOption(value);
     }
+    // The plate the gates read (issue 14), then its state.
+    await typeNext('dw 4821');
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Plate State')).toBeFocused();
+    await field(page, 'Plate State').selectOption('IL');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('checkbox', { name: 'Send me emails and text messages' })).toBeFocused();
     await page.keyboard.press('Space');
@@ -188,6 +193,9 @@ test.describe('a customer with a code', () => {
     await page.goto((await returningMemberCode(request)).url);
     await expect(field(page, 'First Name')).toHaveValue('Rosa');
     await expect(field(page, 'Vehicle Model')).toHaveValue('CR-V');
+    // The plate the gates know the member's car by, for review like the rest.
+    await expect(field(page, 'License Plate')).toHaveValue('RSA4821');
+    await expect(field(page, 'Plate State')).toHaveValue('WI');
     await expect(page.getByRole('checkbox', { name: /I agree to the terms/ })).not.toBeChecked();
     await expect(page.getByText('Welcome back')).toBeVisible();
   });

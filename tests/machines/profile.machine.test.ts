@@ -250,3 +250,28 @@ async function waitFor<T extends SnapshotFrom<typeof profileMachine>>(get: () =>
   }
   throw new Error(`still in ${JSON.stringify(get().value)}`);
 }
+
+describe("the operator's REQUIRE_LICENSE_PLATE", () => {
+  const saved = profileInputs.reloaded!.saved!;
+  const withoutPlate = { ...saved, form: { ...saved.form, licensePlate: '', licensePlateState: '' } };
+  const submitWith = (requireLicensePlate?: boolean) => {
+    const actor = createActor(profileMachine, {
+      input: { token: 'code-open', saved: withoutPlate, ...(requireLicensePlate ? { requireLicensePlate } : {}) },
+    }).start();
+    actor.send({ type: 'user.submit' });
+    return actor.getSnapshot();
+  };
+
+  it('keeps the form from submitting without a plate and its state, as the server would refuse it', () => {
+    const snapshot = submitWith(true);
+    expect(snapshot.value).toEqual({ form: 'editing' });
+    expect(toProfileView(snapshot).errors).toEqual({
+      licensePlate: 'License Plate is required',
+      licensePlateState: 'Plate State is required',
+    });
+  });
+
+  it('leaves plates optional without it', () => {
+    expect(submitWith().value).toEqual({ form: 'submitting' });
+  });
+});

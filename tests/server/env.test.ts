@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/env';
+import { runtimeConfig } from '../../server/runtime-config';
 
 describe('server configuration', () => {
   it('describes a fictional operator on port 3000 with PGlite in ./data by default', () => {
@@ -47,6 +48,17 @@ describe('server configuration', () => {
       defaultPhoneCountry: 'CA',
     });
     expect(env.links.terms).toBe('https://club.example/t');
+  });
+
+  it('requires license plates only when REQUIRE_LICENSE_PLATE is true, and tells the page', () => {
+    expect(parseEnv({}).requireLicensePlate).toBe(false);
+    expect(parseEnv({ REQUIRE_LICENSE_PLATE: 'false' }).requireLicensePlate).toBe(false);
+    const env = parseEnv({ REQUIRE_LICENSE_PLATE: 'true' });
+    expect(env.requireLicensePlate).toBe(true);
+    expect(runtimeConfig(env).requireLicensePlate).toBe(true);
+    expect(() => parseEnv({ REQUIRE_LICENSE_PLATE: 'yes' })).toThrowError(
+      /REQUIRE_LICENSE_PLATE must be true or false/,
+    );
   });
 
   it('refuses wrong settings, naming each', () => {

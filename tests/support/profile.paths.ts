@@ -28,6 +28,8 @@ export const savedProfile = {
   vehicleMake: 'Honda',
   vehicleModel: 'CR-V',
   vehicleColor: 'Silver',
+  licensePlate: 'RSA4821',
+  licensePlateState: 'WI',
   isSubscribedToNewsletters: false,
   isSubscribedToSmsMessaging: false,
 };

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { customerAnswerSchema } from '../../../src/domain/api-answers';
-import { customerSchema } from '../../../src/domain/customer';
+import { customerSchemaFor } from '../../../src/domain/customer';
+import { issueCodesOf } from '../../../src/domain/issue-codes';
 import { MANUAL_REGISTRATION_ID } from '../../../src/domain/manual-registration-id';
 import { completeProfile } from '../../customers/complete-profile';
 import { findCustomer } from '../../customers/find-customer';
@@ -11,8 +12,16 @@ import type { Throttles } from '../../limits/throttles';
 import { jsonBody, validJson } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 
-/** `POST /api/customers`: the profile, validated by the form's own schema, stored with its registration closed. */
-export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyHops: number }): Hono {
+/**
+ * `POST /api/customers`: the profile, validated by the form's own schema under the operator's rules
+ * (REQUIRE_LICENSE_PLATE), stored with its registration closed.
+ */
+export function customerRoutes(deps: {
+  db: Db;
+  throttles: Throttles;
+  trustProxyHops: number;
+  requireLicensePlate: boolean;
+}): Hono {
   const app = new Hono();
 
   app.post(
@@ -30,7 +39,8 @@ export function customerRoutes(deps: { db: Db; throttles: Throttles; trustProxyH
       access: 'apiKey',
     }),
     jsonBody,
-    validJson(customerSchema),
+    // With the codes, a client showing the form in another language words each message itself.
+    validJson(customerSchemaFor({ requireLicensePlate: deps.requireLicensePlate }), { codesOf: issueCodesOf }),
     async (c) => {
       const submission = c.req.valid('json');
       // A sign-up without a code proves nothing about its number: each client gets a few an hour.

@@ -14,9 +14,9 @@ const { version } = JSON.parse(readFileSync(appPath('package.json'), 'utf8')) as
 const DESCRIPTION = `The API behind Club Profile: the customer's profile and survey pages (\`x-api-key\`), the
 point-of-sale's registration codes (the admin bearer key) and the operator console (the staff session cookie).
 
-Every refusal is \`{ "error": { "code", "message", "issues"? } }\` (the \`Error\` schema) with the status its
-code always comes with. \`POST\`s accept an \`Idempotency-Key\` header: a retry within 24 hours gets the first answer
-again. The events this server sends to an operator's webhook endpoints are under *Webhooks*.`;
+Every refusal is \`{ "error": { "code", "message", "issues"?, "codes"? } }\` (the \`Error\` schema) with the status
+its code always comes with. \`POST\`s accept an \`Idempotency-Key\` header: a retry within 24 hours gets the first
+answer again. The events this server sends to an operator's webhook endpoints are under *Webhooks*.`;
 
 /** Our own cookie name: better-auth's with the console's prefix (`__Secure-` first on an https origin). */
 const SESSION_COOKIE = 'club-console.session_token';

@@ -6,6 +6,8 @@ interface BlockingDialogProps {
   title: string;
   description: ReactNode;
   children?: ReactNode;
+  /** Beside the title: the language switch, which the dialog's overlay would otherwise keep out of reach. */
+  aside?: ReactNode;
 }
 
 const keepOpen = (event: Event) => event.preventDefault();
@@ -14,7 +16,7 @@ const keepOpen = (event: Event) => event.preventDefault();
  * docs/spec.md §2: a modal that neither backdrop, Escape nor a close button dismisses. Only the flow closes it, by
  * no longer rendering it. Radix traps focus inside and labels it by its title and description.
  */
-export function BlockingDialog({ title, description, children }: BlockingDialogProps) {
+export function BlockingDialog({ title, description, children, aside }: BlockingDialogProps) {
   return (
     <Dialog.Root open modal>
       <Dialog.Portal>
@@ -24,7 +26,13 @@ export function BlockingDialog({ title, description, children }: BlockingDialogP
           onEscapeKeyDown={keepOpen}
           onPointerDownOutside={keepOpen}
           onInteractOutside={keepOpen}
+          // The dialog itself takes focus, so it is read from its title; a field that asks for focus takes it after.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
         >
+          {aside && <div className={styles.aside}>{aside}</div>}
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           <Dialog.Description className={styles.description}>{description}</Dialog.Description>
           {children}

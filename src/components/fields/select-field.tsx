@@ -16,6 +16,8 @@ interface SelectFieldProps {
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
+  /** The empty choice's text; the specification's English unless the page shows another language. */
+  placeholder?: string;
   autoComplete?: string;
   onValueChange: (value: string) => void;
 }
@@ -30,6 +32,7 @@ export function SelectField({
   required,
   disabled,
   autoComplete,
+  placeholder = SELECT_PLACEHOLDER,
   onValueChange,
 }: SelectFieldProps) {
   return (
@@ -50,7 +53,7 @@ export function SelectField({
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => onValueChange(event.target.value)}
       >
-        <option value="">{SELECT_PLACEHOLDER}</option>
+        <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

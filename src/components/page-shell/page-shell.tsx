@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { LanguageSwitch } from '../language-switch/language-switch';
 import styles from './page-shell.module.css';
 
 /** docs/spec.md §2 page shell: dark top bar with the logo, the routed content, and the footer. */
@@ -9,6 +11,7 @@ export function PageShell({ children }: { children: ReactNode }) {
     <div className={styles.shell}>
       <header className={styles.topbar}>
         <img className={styles.logo} src={logoUrl} alt={operatorName} width={40} height={40} />
+        <LanguageSwitch tone="dark" />
       </header>
       <main className={styles.main}>{children}</main>
       <footer className={styles.footer}>
@@ -18,17 +21,17 @@ export function PageShell({ children }: { children: ReactNode }) {
         <ul className={styles.links}>
           <li>
             <a href={links.privacy} target="_blank" rel="noopener noreferrer">
-              Privacy
+              {t`Privacy`}
             </a>
           </li>
           <li>
             <a href={links.terms} target="_blank" rel="noopener noreferrer">
-              Terms
+              {t`Terms`}
             </a>
           </li>
           <li>
             <a href={links.support} target="_blank" rel="noopener noreferrer">
-              Support
+              {t`Support`}
             </a>
           </li>
         </ul>

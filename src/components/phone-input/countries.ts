@@ -5,14 +5,18 @@ import {
   isSupportedCountry,
   type CountryCode,
 } from 'libphonenumber-js/core';
-import { countryAliases } from './country-aliases';
+import type { Language } from '../../domain/language';
+import { countryAliases, spanishCountryAliases } from './country-aliases';
 import { phoneMetadata } from './phone-metadata';
 
 export interface Country {
   code: CountryCode;
-  /** English name from `Intl.DisplayNames`. */
+  /** Name in the language shown, from `Intl.DisplayNames`. */
   name: string;
-  /** Other names the search also matches ("USA", "Ivory Coast"). */
+  /**
+   * Other names the search also matches ("USA", "Ivory Coast"). In Spanish, the English name and its aliases too: a
+   * Spanish reader may still type "Mexico" or "USA".
+   */
   aliases: string[];
   /** Without the '+': "1", "44". */
   callingCode: string;
@@ -27,23 +31,46 @@ export function mainCountryForCallingCode(callingCode: string): CountryCode | un
   return code !== undefined && isSupportedCountry(code, metadata) ? code : undefined;
 }
 
-/** Every country libphonenumber-js knows, by English name. Built on demand so importing this module costs nothing. */
-export function listCountries(): Country[] {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+/**
+ * Built once per language on first use, so importing this module costs nothing. The min and max metadata
+ * (phone-metadata.ts) hold the same countries and calling codes, so a list built before the max one loads stays right.
+ */
+const countriesByLanguage = new Map<Language, readonly Country[]>();
+
+function buildCountries(language: Language): readonly Country[] {
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  const englishNames = language === 'en' ? names : new Intl.DisplayNames(['en'], { type: 'region' });
   const metadata = phoneMetadata();
   return getCountries(metadata)
     .map((code) => {
       const callingCode = getCountryCallingCode(code, metadata);
       const name = names.of(code) ?? code;
+      const englishName = englishNames.of(code) ?? code;
+      // The aliases are English: in another language the English name joins them.
+      const englishAliases = countryAliases(code, englishName);
       return {
         code,
         name,
-        aliases: countryAliases(code, name),
+        aliases: [
+          ...(englishName === name ? [] : [englishName]),
+          ...englishAliases,
+          ...(language === 'es' ? spanishCountryAliases(code) : []),
+        ],
         callingCode,
         isMainForCallingCode: mainCountryForCallingCode(callingCode) === code,
       };
     })
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
+/** Every country libphonenumber-js knows, named and sorted in `language` (English by default). */
+export function listCountries(language: Language = 'en'): readonly Country[] {
+  let countries = countriesByLanguage.get(language);
+  if (!countries) {
+    countries = buildCountries(language);
+    countriesByLanguage.set(language, countries);
+  }
+  return countries;
 }
 
 // libphonenumber-js/core's isSupportedCountry takes any string at run time but is typed for known codes only.

@@ -19,7 +19,10 @@ function isoCodeScore(query: string, country: Country): number {
   return country.code.startsWith(code) ? 0.9 : 0;
 }
 
-/** How well a country answers a search: by English name (or a common other name), ISO code or calling code. */
+/**
+ * How well a country answers a search: by its name in the language shown (or another name it goes by, English ones
+ * included), ISO code or calling code. Names match without case or accents: "mexico" finds "México".
+ */
 export function countryScore(query: string, country: Country): number {
   const digits = callingCodeQuery(query);
   if (digits !== undefined) return callingCodeScore(digits, country);
@@ -27,12 +30,18 @@ export function countryScore(query: string, country: Country): number {
   return Math.max(isoCodeScore(query, country), ...names.map((name) => fuzzyScore(query, name)));
 }
 
-/** docs/spec.md §9: countries scoring at least the 0.75 threshold, best first; an empty query lists them all. */
+/**
+ * docs/spec.md §9: countries scoring at least the 0.75 threshold, best first; an empty query lists them all. Equal
+ * scores keep the order given, which for `listCountries` is by name in the language shown.
+ */
 export function searchCountries(countries: readonly Country[], query: string): Country[] {
   if (query.trim() === '') return [...countries];
-  return countries
-    .map((country) => ({ country, score: countryScore(query, country) }))
-    .filter(({ score }) => score >= FUZZY_THRESHOLD)
-    .sort((a, b) => b.score - a.score || a.country.name.localeCompare(b.country.name, 'en'))
-    .map(({ country }) => country);
+  return (
+    countries
+      .map((country) => ({ country, score: countryScore(query, country) }))
+      .filter(({ score }) => score >= FUZZY_THRESHOLD)
+      // Array.prototype.sort is stable: equal scores stay in the list's own order.
+      .sort((a, b) => b.score - a.score)
+      .map(({ country }) => country)
+  );
 }

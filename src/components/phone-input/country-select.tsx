@@ -10,6 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { CountryCode } from 'libphonenumber-js/core';
+import { t } from '@lingui/core/macro';
+import { useLanguage } from '../../i18n/use-language';
 import type { Country } from './countries';
 import { searchCountries } from './country-search';
 import { FLAG_HEIGHT, FLAG_WIDTH, flagUrl } from './country-flags';
@@ -63,18 +65,26 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
   const baseId = useId();
   const popupId = `${baseId}-popup`;
   const listboxId = `${baseId}-listbox`;
-  const optionId = (code: CountryCode) => `${baseId}-option-${code}`;
+  const optionBaseId = `${baseId}-option-`;
+  const optionId = (code: CountryCode) => optionBaseId + code;
 
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [activeIndex, setActiveIndex] = useState(0);
+  // The active option by country rather than position, so it stays put when the list is sorted again in another language.
+  const [activeCode, setActiveCode] = useState<CountryCode>();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popupRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const centreNextReveal = useRef(false);
 
+  // The texts below follow the language shown; `countries` comes already named in it.
+  useLanguage();
   const results = useMemo(() => searchCountries(countries, query), [countries, query]);
+  const activeIndex = Math.max(
+    0,
+    results.findIndex((entry) => entry.code === activeCode),
+  );
   const active = results[activeIndex];
   const selected = countries.find((entry) => entry.code === country);
 
@@ -85,12 +95,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
 
   const openPopup = () => {
     setQuery('');
-    setActiveIndex(
-      Math.max(
-        0,
-        countries.findIndex((entry) => entry.code === country),
-      ),
-    );
+    setActiveCode(country);
     centreNextReveal.current = true;
     setOpen(true);
   };
@@ -139,7 +144,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
     const count = results.length;
     const move = (to: number) => {
       event.preventDefault();
-      if (count > 0) setActiveIndex(((to % count) + count) % count);
+      if (count > 0) setActiveCode(results[((to % count) + count) % count]?.code);
     };
     switch (event.key) {
       case 'ArrowDown':
@@ -164,7 +169,12 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
     if (event.target !== searchRef.current) event.preventDefault();
   };
 
-  const buttonLabel = selected ? `Country: ${selected.name} +${selected.callingCode}` : undefined;
+  let buttonLabel: string | undefined;
+  if (selected) {
+    // Named placeholders, so the translator sees what goes where.
+    const { name, callingCode } = selected;
+    buttonLabel = t`Country: ${name} +${callingCode}`;
+  }
 
   return (
     <>
@@ -188,7 +198,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
               <span className={styles.callingCode}>+{selected.callingCode}</span>
             </>
           ) : (
-            <span className={styles.hint}>Choose country</span>
+            <span className={styles.hint}>{t`Choose country`}</span>
           )}
           <span className={styles.chevron} aria-hidden="true" />
         </button>
@@ -209,8 +219,8 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
             className={styles.search}
             type="text"
             role="combobox"
-            aria-label="Search countries"
-            placeholder="Country, code or +1"
+            aria-label={t`Search countries`}
+            placeholder={t`Country, code or +1`}
             autoComplete="off"
             autoCorrect="off"
             autoCapitalize="off"
@@ -223,7 +233,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
-              setActiveIndex(0);
+              setActiveCode(undefined);
             }}
             onKeyDown={onSearchKeyDown}
           />
@@ -231,7 +241,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
             ref={listRef}
             id={listboxId}
             role="listbox"
-            aria-label="Countries"
+            aria-label={t`Countries`}
             className={styles.list}
             style={{ maxHeight: LIST_HEIGHT }}
           >
@@ -254,7 +264,7 @@ export function CountrySelect({ country, countries, onSelect, children }: Countr
             ))}
           </ul>
           <p className={styles.status} role="status">
-            {results.length === 0 ? 'No country found' : ''}
+            {results.length === 0 ? t`No country found` : ''}
           </p>
         </div>
       )}

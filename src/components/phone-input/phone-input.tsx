@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useInput } from 'input-format/react-hook';
 import { parsePhoneNumberFromString, parseIncompletePhoneNumber, type CountryCode } from 'libphonenumber-js/core';
+import { useLanguage } from '../../i18n/use-language';
 import { countryOfTypedNumber, listCountries, nationalPartOfTypedNumber, toCountryCode } from './countries';
 import { CountrySelect } from './country-select';
 import { loadedPhoneValidation, loadPhoneValidation, phoneMetadata } from './phone-metadata';
@@ -68,7 +69,8 @@ export function PhoneInput({
   const [start] = useState(() => startFrom(defaultCountry, initialValue));
   const [country, setCountry] = useState(start.country);
   const [value, setValue] = useState(start.value);
-  const [countries] = useState(listCountries);
+  // Language is view state: a switch names and sorts the list again and leaves the number and country as they are.
+  const countries = listCountries(useLanguage());
   // The number is formatted again with the full metadata once it lands.
   const [metadata, setMetadata] = useState(phoneMetadata);
   const inputRef = useRef<HTMLInputElement>(null);

@@ -42,6 +42,7 @@ export function MemberPage() {
                 .join(', '),
             ],
             ['Vehicle', `${vehicle.year} ${vehicle.make} ${vehicle.model}, ${vehicle.color}`],
+            ['License plate', vehicle.licensePlate ? `${vehicle.licensePlate} (${vehicle.licensePlateState})` : '—'],
           ]}
         />
       </section>
@@ -53,6 +54,7 @@ export function MemberPage() {
             ['Text messages', consent.sms.agreed ? `Agreed ${when(consent.sms.at)}` : 'Not agreed'],
             ['Emails', consent.newsletter.agreed ? `Agreed ${when(consent.newsletter.at)}` : 'Not agreed'],
             ['Wording version shown', consent.wordingVersion],
+            ['Language shown', consent.language === 'es' ? 'Spanish' : 'English'],
           ]}
         />
       </section>

@@ -1,15 +1,22 @@
+import { t } from '@lingui/core/macro';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from './home-page.module.css';
 
-/** The spec leaves network failures open: they are never an invalid code, and nothing typed is lost. */
-export function ConnectionProblem({ onRetry }: { onRetry: () => void }) {
+/**
+ * The spec leaves network failures open: they are never an invalid code. Each says what is true of its moment:
+ * before the form there is nothing typed to reassure about; after a submit, everything typed is still there.
+ */
+export function ConnectionProblem({ during, onRetry }: { during: 'lookup' | 'submit'; onRetry: () => void }) {
   return (
     <div className={styles.problem} role="alert">
       <p>
-        <strong>We couldn't connect.</strong> Check your signal and try again: nothing you typed has been lost.
+        <strong>{t`We couldn't connect.`}</strong>{' '}
+        {during === 'lookup'
+          ? t`Check your signal and try again.`
+          : t`Your profile was not sent. Check your signal and try again: nothing you typed has been lost.`}
       </p>
       <button className={buttons.secondary} type="button" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </button>
     </div>
   );

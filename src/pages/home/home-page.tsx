@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useContext, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { getRegistration } from '../../api/registration-tokens';
 import { fieldId } from '../../components/fields/field-ids';
 import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
+import { runtimeConfig } from '../../lib/runtime-config';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
 import { FirstLookupContext } from './first-lookup-context';
@@ -54,7 +56,12 @@ function ProfileFlow({ token }: { token: string | null }) {
   );
   const firstLookup = useContext(FirstLookupContext);
   const [snapshot, send] = useMachine(machine, {
-    input: { token, saved: loadProgress<SavedProgress>(token), firstLookup: firstLookup.answerFor(token) },
+    input: {
+      token,
+      saved: loadProgress<SavedProgress>(token),
+      firstLookup: firstLookup.answerFor(token),
+      requireLicensePlate: runtimeConfig.requireLicensePlate,
+    },
     ...inspectorOptions(),
   });
   useEffect(() => {
@@ -69,16 +76,20 @@ function ProfileFlow({ token }: { token: string | null }) {
 
   return (
     <>
-      <title>Club Membership Profile</title>
-      {view.isLoading && <p role="status">Loading...</p>}
-      {view.connectionProblem === 'lookup' && <ConnectionProblem onRetry={() => send({ type: 'user.retry' })} />}
+      <title>{t`Club Membership Profile`}</title>
+      {view.isLoading && <p role="status">{t`Loading...`}</p>}
+      {view.connectionProblem === 'lookup' && (
+        <ConnectionProblem during="lookup" onRetry={() => send({ type: 'user.retry' })} />
+      )}
       {view.showForm && registration && (
         <>
           <Welcome isReturningCustomer={registration.isReturningCustomer} />
           <p className={styles.mobile}>
-            Mobile number: <MobileNumber e164={registration.mobileNumber} />
+            {t`Mobile number:`} <MobileNumber e164={registration.mobileNumber} />
           </p>
-          {view.connectionProblem === 'submit' && <ConnectionProblem onRetry={() => send({ type: 'user.retry' })} />}
+          {view.connectionProblem === 'submit' && (
+            <ConnectionProblem during="submit" onRetry={() => send({ type: 'user.retry' })} />
+          )}
           <ProfileForm
             view={view}
             onFieldChange={(field, value) => send({ type: 'field.changed', field, value })}

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
+import { LanguageSwitch } from '../../components/language-switch/language-switch';
 import { runtimeConfig } from '../../lib/runtime-config';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from './home-page.module.css';
@@ -18,8 +20,9 @@ interface PhoneDialogProps {
 export function PhoneDialog({ canConfirm, onPhoneChange, onConfirm }: PhoneDialogProps) {
   return (
     <BlockingDialog
-      title="Please enter your phone number"
-      description="Enter the mobile number you gave at the wash, so we can set up your membership."
+      title={t`Please enter your phone number`}
+      description={t`Enter the mobile number you gave at the wash, so we can set up your membership.`}
+      aside={<LanguageSwitch />}
     >
       <form
         onSubmit={(event) => {
@@ -27,17 +30,17 @@ export function PhoneDialog({ canConfirm, onPhoneChange, onConfirm }: PhoneDialo
           if (canConfirm) onConfirm();
         }}
       >
-        <Suspense fallback={<p>Loading...</p>}>
+        <Suspense fallback={<p>{t`Loading...`}</p>}>
           <PhoneInput
             id="phone-number"
-            label="Mobile number"
+            label={t`Mobile number`}
             defaultCountry={runtimeConfig.defaultPhoneCountry}
             autoFocus
             onResult={(result) => onPhoneChange({ isValid: result.isValid, e164: result.e164 ?? '' })}
           />
         </Suspense>
         <button className={`${buttons.primary} ${styles.dialogAction}`} type="submit" disabled={!canConfirm}>
-          OK
+          {t`OK`}
         </button>
       </form>
     </BlockingDialog>

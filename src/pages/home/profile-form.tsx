@@ -1,11 +1,16 @@
-import type { FormEvent } from 'react';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import type { FormEvent, ReactNode } from 'react';
 import type { EditableField } from '../../../machines/profile/profile.types';
 import type { ProfileView } from '../../../machines/profile/profile.view';
 import { CheckboxField } from '../../components/fields/checkbox-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
-import { smsConsentText } from '../../domain/consent';
 import { US_STATES } from '../../domain/us-states';
+import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
+import { smsConsentText } from '../../i18n/consent-text';
+import { US_STATE_NAMES } from '../../i18n/us-state-names';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './profile-form.module.css';
 import type { ProfileFieldChange } from './field-change';
@@ -19,94 +24,113 @@ interface ProfileFormProps {
   onSubmit: () => void;
 }
 
-const externalLink = (href: string, text: string) => (
+const ExternalLink = ({ href, children }: { href: string; children: ReactNode }) => (
   <a href={href} target="_blank" rel="noopener noreferrer">
-    {text}
+    {children}
   </a>
 );
+
+function TermsAndPrivacy({ terms, privacy }: { terms: string; privacy: string }) {
+  return (
+    <Trans>
+      See our <ExternalLink href={terms}>Terms</ExternalLink> and{' '}
+      <ExternalLink href={privacy}>Privacy Policy</ExternalLink>.
+    </Trans>
+  );
+}
+
+function AgreeToTerms({ terms }: { terms: string }) {
+  return (
+    <Trans>
+      I agree to the <ExternalLink href={terms}>terms and conditions</ExternalLink>
+    </Trans>
+  );
+}
 
 /** docs/spec.md §2: one form in three sections, every message under its field once the form is dirty. */
 export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit }: ProfileFormProps) {
   const { form, errors } = view;
   const { operatorName, links } = runtimeConfig;
-  const text = (field: Exclude<EditableField, `is${string}` | `vehicle${string}`>) => ({
+  const text = (field: Exclude<EditableField, `is${string}` | `vehicle${string}` | `licensePlate${string}`>) => ({
     name: field,
+    label: i18n._(FIELD_LABELS[field]),
     value: form[field],
-    error: errors[field],
+    error: fieldErrorText(field, errors[field]),
     onValueChange: (value: string) => onFieldChange(field, value),
   });
+  const states = US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Membership profile">
+    <form noValidate onSubmit={submit} aria-label={t`Membership profile`}>
       {/* Read before the first marked field, not after Submit, where it would come too late to help. */}
       <p className={`${styles.note} ${styles.requiredNote}`}>
-        <span aria-hidden="true">*</span> = Required field
+        <span aria-hidden="true">*</span> {t`= Required field`}
       </p>
 
       <fieldset className={styles.section}>
-        <legend>Customer Information</legend>
+        <legend>{t`Customer Information`}</legend>
         <div className={styles.row}>
-          <TextField {...text('firstName')} label="First Name" required autoComplete="given-name" />
-          <TextField {...text('lastName')} label="Last Name" required autoComplete="family-name" />
+          <TextField {...text('firstName')} required autoComplete="given-name" />
+          <TextField {...text('lastName')} required autoComplete="family-name" />
         </div>
-        <TextField {...text('address')} label="Address" required autoComplete="address-line1" />
-        <TextField {...text('address2')} label="Address 2" autoComplete="address-line2" />
-        <TextField {...text('city')} label="City" required autoComplete="address-level2" />
+        <TextField {...text('address')} required autoComplete="address-line1" />
+        <TextField {...text('address2')} autoComplete="address-line2" />
+        <TextField {...text('city')} required autoComplete="address-level2" />
         <div className={styles.row}>
           <SelectField
             name="region"
-            label="State"
+            label={i18n._(FIELD_LABELS.region)}
             required
             autoComplete="address-level1"
             value={form.region}
-            options={US_STATES}
-            error={errors.region}
+            options={states}
+            placeholder={t`Please select...`}
+            error={fieldErrorText('region', errors.region)}
             onValueChange={(value) => onFieldChange('region', value)}
           />
-          <TextField {...text('postalCode')} label="Zip Code" required autoComplete="postal-code" inputMode="numeric" />
+          <TextField {...text('postalCode')} required autoComplete="postal-code" inputMode="numeric" />
         </div>
-        <TextField {...text('email')} label="Email" required type="email" autoComplete="email" inputMode="email" />
+        <TextField {...text('email')} required type="email" autoComplete="email" inputMode="email" />
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend>Vehicle Information</legend>
+        <legend>{t`Vehicle Information`}</legend>
         <VehicleFields form={form} errors={errors} onChange={onFieldChange} />
       </fieldset>
 
       <fieldset className={styles.section}>
-        <legend>Agreements</legend>
+        <legend>{t`Agreements`}</legend>
         <CheckboxField
           name="allConsent"
-          label="Send me emails and text messages"
+          label={t`Send me emails and text messages`}
           checked={view.allConsent}
           onCheckedChange={onAllConsentChange}
         />
         <CheckboxField
           name="isSubscribedToNewsletters"
-          label={`Email me news and offers from ${operatorName}`}
+          label={t`Email me news and offers from ${operatorName}`}
           checked={form.isSubscribedToNewsletters}
           onCheckedChange={(checked) => onFieldChange('isSubscribedToNewsletters', checked)}
         />
         <CheckboxField
           name="isSubscribedToSmsMessaging"
-          label={`Text me membership updates and offers from ${operatorName}`}
+          label={t`Text me membership updates and offers from ${operatorName}`}
           checked={form.isSubscribedToSmsMessaging}
           onCheckedChange={(checked) => onFieldChange('isSubscribedToSmsMessaging', checked)}
         />
         <p className={styles.consentText}>
-          {smsConsentText(operatorName)} See our {externalLink(links.terms, 'Terms')} and{' '}
-          {externalLink(links.privacy, 'Privacy Policy')}.
+          {smsConsentText(operatorName)} <TermsAndPrivacy terms={links.terms} privacy={links.privacy} />
         </p>
         <CheckboxField
           name="isAgreedToTerms"
-          label={<>I agree to the {externalLink(links.terms, 'terms and conditions')}</>}
+          label={<AgreeToTerms terms={links.terms} />}
           required
           checked={form.isAgreedToTerms}
-          error={errors.isAgreedToTerms}
+          error={fieldErrorText('isAgreedToTerms', errors.isAgreedToTerms)}
           onCheckedChange={(checked) => onFieldChange('isAgreedToTerms', checked)}
         />
       </fieldset>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import buttons from '../../components/buttons/buttons.module.css';
 import { useAppStarted } from '../../lib/app-started';
 
@@ -9,7 +10,7 @@ export function SubmitButton({ isSubmitting }: { isSubmitting: boolean }) {
   const started = useAppStarted();
   return (
     <button className={buttons.primary} type="submit" disabled={isSubmitting || !started}>
-      {isSubmitting ? 'Submitting...' : 'Submit'}
+      {isSubmitting ? t`Submitting...` : t`Submit`}
     </button>
   );
 }

@@ -1,9 +1,17 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { vehiclesQuery } from '../../api/vehicles';
 import { SelectField, type SelectOption } from '../../components/fields/select-field';
+import { TextField } from '../../components/fields/text-field';
 import type { CustomerForm } from '../../domain/customer';
+import { US_STATES } from '../../domain/us-states';
 import type { FieldErrors } from '../../domain/validation';
 import { VEHICLE_COLORS, vehicleYears } from '../../domain/vehicle-options';
+import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
+import { US_STATE_NAMES } from '../../i18n/us-state-names';
+import { VEHICLE_COLOR_NAMES } from '../../i18n/vehicle-color-names';
+import { runtimeConfig } from '../../lib/runtime-config';
 import type { ProfileFieldChange } from './field-change';
 
 const toOptions = (values: readonly (string | number)[]): SelectOption[] =>
@@ -26,49 +34,81 @@ export function VehicleFields({
   const catalogue = useQuery(vehiclesQuery());
   const makes = catalogue.data?.results ?? [];
   const models = makes.find((entry) => entry.make === form.vehicleMake)?.models ?? [];
+  const placeholder = t`Please select...`;
+  const label = (field: keyof typeof FIELD_LABELS) => i18n._(FIELD_LABELS[field]);
+  const error = (field: keyof CustomerForm) => fieldErrorText(field, errors[field]);
+  // Shown in the customer's language; the value kept is the English one operators' systems know.
+  const colors = VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(VEHICLE_COLOR_NAMES[color]) }));
+  const states = US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));
 
   return (
     <>
       <SelectField
         name="vehicleYear"
-        label="Vehicle Year"
+        label={label('vehicleYear')}
+        placeholder={placeholder}
         required
         value={form.vehicleYear === null ? '' : String(form.vehicleYear)}
         options={withCurrent(toOptions(vehicleYears()), form.vehicleYear === null ? null : String(form.vehicleYear))}
-        error={errors.vehicleYear}
+        error={error('vehicleYear')}
         onValueChange={(value) => onChange('vehicleYear', value === '' ? null : Number(value))}
       />
       <SelectField
         name="vehicleMake"
-        label="Vehicle Make"
+        label={label('vehicleMake')}
+        placeholder={placeholder}
         required
         value={form.vehicleMake ?? ''}
         options={withCurrent(toOptions(makes.map((entry) => entry.make)), form.vehicleMake)}
         error={
-          errors.vehicleMake ??
-          (catalogue.isError ? 'We could not load the list of makes. Please reload the page.' : undefined)
+          error('vehicleMake') ??
+          (catalogue.isError ? t`We could not load the list of makes. Please reload the page.` : undefined)
         }
         onValueChange={(value) => onChange('vehicleMake', value === '' ? null : value)}
       />
       <SelectField
         name="vehicleModel"
-        label="Vehicle Model"
+        label={label('vehicleModel')}
+        placeholder={placeholder}
         required
         value={form.vehicleModel ?? ''}
         options={withCurrent(toOptions(models), form.vehicleModel)}
         // An enabled list with nothing in it reads as broken; "Please select..." in a disabled one says "make first".
         disabled={!form.vehicleMake}
-        error={errors.vehicleModel}
+        error={error('vehicleModel')}
         onValueChange={(value) => onChange('vehicleModel', value === '' ? null : value)}
       />
       <SelectField
         name="vehicleColor"
-        label="Vehicle Color"
+        label={label('vehicleColor')}
+        placeholder={placeholder}
         required
         value={form.vehicleColor ?? ''}
-        options={toOptions(VEHICLE_COLORS)}
-        error={errors.vehicleColor}
+        options={withCurrent(colors, form.vehicleColor)}
+        error={error('vehicleColor')}
         onValueChange={(value) => onChange('vehicleColor', value === '' ? null : value)}
+      />
+      {/* Typed as it is on the plate; the schema upper-cases it and drops spaces and dashes on submit. */}
+      <TextField
+        name="licensePlate"
+        label={label('licensePlate')}
+        required={runtimeConfig.requireLicensePlate}
+        value={form.licensePlate}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={error('licensePlate')}
+        onValueChange={(value) => onChange('licensePlate', value)}
+      />
+      <SelectField
+        name="licensePlateState"
+        label={label('licensePlateState')}
+        placeholder={placeholder}
+        required={runtimeConfig.requireLicensePlate}
+        value={form.licensePlateState}
+        options={states}
+        error={error('licensePlateState')}
+        onValueChange={(value) => onChange('licensePlateState', value)}
       />
     </>
   );

@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -7,7 +9,8 @@ import { surveyMachine } from '../../../machines/survey/survey.machine';
 import type { SurveyInput } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
 import { postSurvey } from '../../api/surveys';
-import { SURVEY_QUESTIONS, SURVEY_QUESTION_TEXTS } from '../../domain/survey';
+import { SURVEY_COMMENTS_MAX, SURVEY_QUESTIONS } from '../../domain/survey';
+import { SURVEY_QUESTION_LABELS } from '../../i18n/survey-questions';
 import { inspectorOptions } from '../../lib/inspector';
 import { loadCompletion, saveCustomerId } from '../../lib/session-store';
 import { ScoreQuestion } from './score-question';
@@ -47,36 +50,35 @@ export function SurveyPage() {
 
   return (
     <>
-      <title>Club Membership Survey</title>
+      <title>{t`Club Membership Survey`}</title>
       <section className={styles.intro} aria-labelledby="survey-heading">
-        <h1 id="survey-heading">Tell us about your visit</h1>
+        <h1 id="survey-heading">{t`Tell us about your visit`}</h1>
         {view.showNoCustomer ? (
           <p role="alert">
-            We can't tell whose survey this is. Please open it with the "Give Us Your Feedback" button on the page you
-            saw after completing your membership profile.
+            {t`We can't tell whose survey this is. Please open it with the "Give Us Your Feedback" button on the page you saw after completing your membership profile.`}
           </p>
         ) : (
-          <p>Five quick questions, one tap each. Your answers help us make every wash better.</p>
+          <p>{t`Five quick questions, one tap each. Your answers help us make every wash better.`}</p>
         )}
       </section>
       {view.showForm && (
         <form
-          aria-label="Survey"
+          aria-label={t`Survey`}
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'user.submit' });
           }}
         >
-          <ul className={styles.legend} aria-label="Scale">
-            <li id={SCALE_LOW_ID}>1: Not Likely or Not Satisfied</li>
-            <li id={SCALE_HIGH_ID}>10: Extremely Likely or Extremely Satisfied</li>
+          <ul className={styles.legend} aria-label={t`Scale`}>
+            <li id={SCALE_LOW_ID}>{t`1: Not Likely or Not Satisfied`}</li>
+            <li id={SCALE_HIGH_ID}>{t`10: Extremely Likely or Extremely Satisfied`}</li>
           </ul>
           {SURVEY_QUESTIONS.map((question, index) => (
             <ScoreQuestion
               key={question}
               question={question}
               number={index + 1}
-              text={SURVEY_QUESTION_TEXTS[question]}
+              text={i18n._(SURVEY_QUESTION_LABELS[question])}
               score={view.survey[question]}
               disabled={view.isSubmitting}
               scaleIds={`${SCALE_LOW_ID} ${SCALE_HIGH_ID}`}
@@ -84,18 +86,18 @@ export function SurveyPage() {
             />
           ))}
           <div className={styles.comments}>
-            <label htmlFor="survey-comments">Is there anything else we should know?</label>
+            <label htmlFor="survey-comments">{t`Is there anything else we should know?`}</label>
             <textarea
               id="survey-comments"
               rows={3}
-              maxLength={2000}
-              placeholder="Add any additional comments"
+              maxLength={SURVEY_COMMENTS_MAX}
+              placeholder={t`Add any additional comments`}
               value={view.survey.comments}
               onChange={(event) => send({ type: 'comments.changed', comments: event.target.value })}
             />
           </div>
           <button className={buttons.primary} type="submit" disabled={view.isSubmitting}>
-            Submit
+            {t`Submit`}
           </button>
         </form>
       )}

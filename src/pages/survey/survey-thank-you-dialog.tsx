@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './survey-page.module.css';
@@ -6,9 +7,12 @@ import styles from './survey-page.module.css';
 export function SurveyThankYouDialog() {
   const { logoUrl, operatorName, links } = runtimeConfig;
   return (
-    <BlockingDialog title="Thank you!" description="We appreciate your feedback and look forward to seeing you soon.">
+    <BlockingDialog
+      title={t`Thank you!`}
+      description={t`We appreciate your feedback and look forward to seeing you soon.`}
+    >
       <a href={links.operatorHome} target="_blank" rel="noopener noreferrer">
-        <img className={styles.logo} src={logoUrl} alt={`${operatorName} home page`} width={175} height={175} />
+        <img className={styles.logo} src={logoUrl} alt={t`${operatorName} home page`} width={175} height={175} />
       </a>
     </BlockingDialog>
   );

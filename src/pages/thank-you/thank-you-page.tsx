@@ -1,5 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
-import { renewalSentence } from '../../domain/renewal';
+import { renewalText } from '../../i18n/renewal-text';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { loadCompletion } from '../../lib/session-store';
 import styles from './thank-you-page.module.css';
@@ -21,27 +22,27 @@ export function ThankYouPage() {
 
   return (
     <div className={styles.page}>
-      <title>Club Membership Profile Complete</title>
+      <title>{t`Club Membership Profile Complete`}</title>
       <section aria-labelledby="thank-you-heading">
-        <h1 id="thank-you-heading">Thank you for completing your membership club profile!</h1>
-        <p>Your profile is now complete.</p>
-        {membership && <p>{renewalSentence(membership.planName, membership.rechargeDate)}</p>}
+        <h1 id="thank-you-heading">{t`Thank you for completing your membership club profile!`}</h1>
+        <p>{t`Your profile is now complete.`}</p>
+        {membership && <p>{renewalText(membership.planName, membership.rechargeDate)}</p>}
       </section>
       {membership && completion?.customerId && (
         <section className={styles.card} aria-labelledby="survey-heading">
-          <h2 id="survey-heading">Tell us what you think!</h2>
-          <p>Answer our five-question survey: it takes less than a minute and helps us make every wash better.</p>
+          <h2 id="survey-heading">{t`Tell us what you think!`}</h2>
+          <p>{t`Answer our five-question survey: it takes less than a minute and helps us make every wash better.`}</p>
           <Link className={styles.button} to={`/survey?cid=${encodeURIComponent(completion.customerId)}`}>
-            Give Us Your Feedback
+            {t`Give Us Your Feedback`}
           </Link>
         </section>
       )}
       <section className={styles.card} aria-labelledby="membership-heading">
-        <h2 id="membership-heading">Make the most of your membership!</h2>
+        <h2 id="membership-heading">{t`Make the most of your membership!`}</h2>
         <ul className={styles.links}>
-          <li>{externalLink(links.locations, 'Find other locations')}</li>
-          <li>{externalLink(links.manageMembership, 'Manage your membership')}</li>
-          <li>{externalLink(links.faqs, 'Read the FAQs')}</li>
+          <li>{externalLink(links.locations, t`Find other locations`)}</li>
+          <li>{externalLink(links.manageMembership, t`Manage your membership`)}</li>
+          <li>{externalLink(links.faqs, t`Read the FAQs`)}</li>
         </ul>
       </section>
     </div>

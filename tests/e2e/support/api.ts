@@ -41,6 +41,8 @@ export const memberProfile = {
   vehicleMake: 'Honda',
   vehicleModel: 'CR-V',
   vehicleColor: 'Silver' as const,
+  licensePlate: 'RSA4821',
+  licensePlateState: 'WI',
   isSubscribedToNewsletters: false,
   isSubscribedToSmsMessaging: false,
 };

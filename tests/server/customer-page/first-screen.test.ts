@@ -22,7 +22,7 @@ function fakeBuild(): string {
   writeFileSync(
     join(dist, 'index.html'),
     [
-      '<!doctype html><html><head><title>Club Membership Profile</title>',
+      '<!doctype html><html lang="en"><head><title>Club Membership Profile</title>',
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/chunk-def.js">',
       '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
@@ -33,9 +33,9 @@ function fakeBuild(): string {
   // The real one renders the app (src/entry-server.tsx, checked in the browser by tests/e2e/first-screen.spec.ts).
   writeFileSync(
     join(dist, 'ssr', 'entry-server.js'),
-    `export const createFirstScreenRender = (config) => (path, token, lookup) =>
+    `export const createFirstScreenRender = (config) => (path, token, lookup, language) =>
       '<form aria-label="Membership profile">' + config.operatorName + ' ' + lookup.registration.mobileNumber +
-      ' ' + (path.includes(token) ? 'path-has-code' : '') + '</form>';`,
+      ' ' + (path.includes(token) ? 'path-has-code' : '') + (language === 'en' ? '' : ' in ' + language) + '</form>';`,
   );
   return dist;
 }
@@ -59,6 +59,24 @@ describe.each(DRIVERS)('the page a link opens (%s)', (driver) => {
     (await test.database.db.select().from(registrations).where(eq(registrations.id, id)))[0]?.openedAt ?? null;
   const open = (token: string, headers: Record<string, string> = navigation) =>
     test.app.request(`/?id=${token}&utm_source=sms`, { headers });
+
+  it('renders the form in the browser’s language, or in the one the customer switched to this visit', async () => {
+    const issued = await test.issue();
+    const spanish = await (
+      await open(issued.token, { ...navigation, 'accept-language': 'es-US,es;q=0.9,en;q=0.8' })
+    ).text();
+    expect(spanish).toContain('<html lang="es">');
+    expect(spanish).toContain('+12015550143 path-has-code in es</form>');
+
+    const switched = await (
+      await open(issued.token, { ...navigation, 'accept-language': 'es-US', cookie: 'theme=dark; club_lang=en' })
+    ).text();
+    expect(switched).toContain('<html lang="en">');
+    expect(switched).toContain('+12015550143 path-has-code</form>');
+
+    const other = await (await open(issued.token, { ...navigation, 'accept-language': 'fr-FR,de;q=0.5' })).text();
+    expect(other).toContain('<html lang="en">');
+  });
 
   it('carries an open code’s registration and its rendered form, never the code, and is kept by no cache', async () => {
     const issued = await test.issue();

@@ -44,6 +44,20 @@ describe('the demo data', () => {
     expect(figures.feedback.detractors).toBeGreaterThan(0);
   });
 
+  it('gives most members a plate the customer schema would accept, with its state', async () => {
+    const members = await database.db
+      .select({ plate: customers.licensePlate, state: customers.licensePlateState })
+      .from(customers);
+    const withPlate = members.filter((member) => member.plate !== '');
+    expect(withPlate.length).toBeGreaterThan(members.length / 2);
+    expect(withPlate.length).toBeLessThan(members.length);
+    for (const { plate, state } of withPlate) {
+      expect(plate).toMatch(/^[A-Z0-9]{2,8}$/);
+      expect(state).toBe('IL');
+    }
+    expect(new Set(withPlate.map((member) => member.plate)).size).toBe(withPlate.length);
+  });
+
   it('refuses a database that already has members', async () => {
     await expect(seedDemoData(database.db, { members: 1, surveys: 0 })).rejects.toThrow(/already has members/);
   });

@@ -54,6 +54,9 @@ describe.each(['pglite'] as Driver[])('the members export on %s', (driver) => {
           vehicleMake: 'Honda',
           vehicleModel: 'Civic',
           vehicleColor: 'Blue',
+          // Every third member gave no plate.
+          ...(n % 3 === 0 ? {} : { licensePlate: `P${n}`, licensePlateState: 'TX' }),
+          ...(n === 1 ? { consentLanguage: 'es' } : {}),
           isSubscribedToNewsletters: n % 2 === 0,
           isSubscribedToSmsMessaging: false,
           consentVersion: 'test',
@@ -73,6 +76,21 @@ describe.each(['pglite'] as Driver[])('the members export on %s', (driver) => {
     expect(rows).toHaveLength(MEMBERS);
     expect(new Set(rows.map((row) => row.id)).size).toBe(MEMBERS);
     expect(rows[0]!.last_name).toBe('Ñúñez');
+  });
+
+  it('has the plate and its state next to the vehicle, and the language of the consent wording', async () => {
+    const text = await new Response(membersCsv(database.db, 'all', {})).text();
+    const [header] = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(header).toContain('vehicle_color,license_plate,license_plate_state,');
+    expect(header).toContain('consent_wording_version,consent_language');
+    const rows = parse<Record<string, string>>(text, { bom: true, columns: true });
+    const byName = new Map(rows.map((row) => [row.first_name, row]));
+    expect(byName.get('Member1')).toMatchObject({
+      license_plate: 'P1',
+      license_plate_state: 'TX',
+      consent_language: 'es',
+    });
+    expect(byName.get('Member3')).toMatchObject({ license_plate: '', license_plate_state: '', consent_language: 'en' });
   });
 
   it('applies the filters to every batch', async () => {

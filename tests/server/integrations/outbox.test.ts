@@ -87,7 +87,9 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
 
   it('writes registration.completed with the profile, vehicle and consent evidence in the same transaction', async () => {
     const issued = await t.issue();
-    const res = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    const res = await t.call('POST', '/api/customers', {
+      json: validCustomer(issued.registration.id, { licensePlate: 'abc 123', licensePlateState: 'IL', language: 'es' }),
+    });
     expect(res.status).toBe(201);
     const event = (await eventsOf('registration.completed')).find((e) => e.body.includes(res.body.id));
     const body = JSON.parse(event!.body);
@@ -99,8 +101,20 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
         email: 'dana.whitfield@example.com',
         mobileNumber: '+12015550143',
       },
-      vehicle: { year: 2019, make: 'Toyota', model: 'RAV4', color: 'Blue' },
-      consent: { terms: { agreed: true }, newsletters: { agreed: true }, smsMessaging: { agreed: false, at: null } },
+      vehicle: {
+        year: 2019,
+        make: 'Toyota',
+        model: 'RAV4',
+        color: 'Blue',
+        licensePlate: 'ABC123',
+        licensePlateState: 'IL',
+      },
+      consent: {
+        language: 'es',
+        terms: { agreed: true },
+        newsletters: { agreed: true },
+        smsMessaging: { agreed: false, at: null },
+      },
     });
     expect(body.data.registration.completedAt).toBe(body.data.consent.terms.at);
   });

@@ -38,7 +38,12 @@ describe.each(DRIVERS)("a member's export on %s", (driver) => {
       firstName: 'Dana',
       lastName: 'Whitfield',
       mobileNumber: '+12015550143',
-      consent: { version: expect.any(String) as string, terms: { agreed: true }, newsletters: { agreed: true } },
+      consent: {
+        version: expect.any(String) as string,
+        language: 'en',
+        terms: { agreed: true },
+        newsletters: { agreed: true },
+      },
     });
     expect(exported.registrations.map((r) => r.id).sort()).toEqual(
       [first.registrationId, renewal.registrationId].sort(),

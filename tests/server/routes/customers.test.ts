@@ -50,6 +50,60 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
     expect(row!.mobileNumber).toBe('+12015550143');
   });
 
+  it('stores the plate normalised with its state, and the language the consent wording was shown in', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', {
+      json: validCustomer(issued.registration.id, {
+        licensePlate: ' abc-12 3',
+        licensePlateState: 'TX',
+        language: 'es',
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ licensePlate: 'ABC123', licensePlateState: 'TX' });
+    // Evidence, like the wording's version: kept, not answered.
+    expect(res.body).not.toHaveProperty('language');
+    expect(res.body).not.toHaveProperty('consentVersion');
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
+    expect(row).toMatchObject({ licensePlate: 'ABC123', licensePlateState: 'TX', consentLanguage: 'es' });
+  });
+
+  it('stores no plate and English when the body has neither', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(res.body).toMatchObject({ licensePlate: '', licensePlateState: '' });
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
+    expect(row).toMatchObject({ licensePlate: '', licensePlateState: '', consentLanguage: 'en' });
+  });
+
+  it('answers a stable code beside each English message, for clients that word them themselves', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', {
+      json: validCustomer(issued.registration.id, {
+        firstName: '',
+        lastName: 'x'.repeat(51),
+        email: 'not-an-email',
+        licensePlate: 'AB$1',
+        language: 'fr' as 'es',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toMatchObject({
+      firstName: 'First Name is required',
+      lastName: 'Last Name must be at most 50 characters',
+      email: 'Invalid Email',
+      licensePlate: 'Enter 2 to 8 letters and digits',
+      language: expect.any(String),
+    });
+    // A message with no code of ours (valibot's own, for a value no form sends) has none.
+    expect(res.body.error.codes).toEqual({
+      firstName: 'firstName',
+      lastName: 'tooLong',
+      email: 'emailInvalid',
+      licensePlate: 'licensePlateFormat',
+    });
+  });
+
   it('answers 409 for a used code and writes nothing', async () => {
     const issued = await t.issue();
     await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
@@ -182,6 +236,16 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
     expect(again.status).toBe(409);
   });
 
+  it('refuses a plate without its state', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', {
+      json: validCustomer(issued.registration.id, { licensePlate: 'ABC123' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual({ licensePlateState: 'Plate State is required' });
+    expect(res.body.error.codes).toEqual({ licensePlateState: 'licensePlateState' });
+  });
+
   describe('manual sign-up (registrationId "-1")', () => {
     it('creates a closed manual registration with the number the customer typed', async () => {
       const res = await t.call('POST', '/api/customers', {
@@ -215,5 +279,38 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
       expect(unreal.body.error.issues).toEqual({ mobileNumber: 'Enter a valid mobile number' });
       expect(await customerCount()).toBe(before);
     });
+  });
+});
+
+describe.each(DRIVERS)('POST /api/customers with REQUIRE_LICENSE_PLATE=true on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(driver, { REQUIRE_LICENSE_PLATE: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a profile without a plate and its state, and writes nothing', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual({
+      licensePlate: 'License Plate is required',
+      licensePlateState: 'Plate State is required',
+    });
+    expect(res.body.error.codes).toEqual({ licensePlate: 'licensePlate', licensePlateState: 'licensePlateState' });
+    const rows = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.registrationId, issued.registration.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('takes one with both', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', {
+      json: validCustomer(issued.registration.id, { licensePlate: '7xyz-890', licensePlateState: 'CA' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ licensePlate: '7XYZ890', licensePlateState: 'CA' });
   });
 });

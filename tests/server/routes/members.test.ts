@@ -48,7 +48,15 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     await join(
       'ada',
       '7',
-      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isSubscribedToSmsMessaging: true },
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        isSubscribedToSmsMessaging: true,
+        licensePlate: 'ada 1815',
+        licensePlateState: 'IL',
+        language: 'es',
+      },
       10,
     );
     await join(
@@ -154,9 +162,17 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     expect(res.body).toMatchObject({
       id: joined.ada!.id,
       profile: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', mobileNumber: joined.ada!.mobile },
-      vehicle: { year: 2019, make: 'Toyota', model: 'RAV4', color: 'Blue' },
+      vehicle: {
+        year: 2019,
+        make: 'Toyota',
+        model: 'RAV4',
+        color: 'Blue',
+        licensePlate: 'ADA1815',
+        licensePlateState: 'IL',
+      },
       consent: {
         wordingVersion: expect.any(String),
+        language: 'es',
         termsAgreedAt: expect.any(String),
         sms: { agreed: true, at: expect.any(String) },
         newsletter: { agreed: true, at: expect.any(String) },

@@ -144,6 +144,7 @@ describe('GET /api/openapi.json', () => {
       properties: { error: { type: 'object', required: ['code', 'message'] } },
     });
     expect(document.components.schemas.Error?.properties?.error?.properties).toHaveProperty('issues');
+    expect(document.components.schemas.Error?.properties?.error?.properties?.codes?.description).toMatch(/code/);
   });
 
   it('states the credential each route takes, with schemes the document declares', () => {
@@ -187,6 +188,10 @@ describe('GET /api/openapi.json', () => {
       ]),
     );
     expect(body?.required).not.toContain('address2');
+    expect(body?.required).not.toContain('licensePlate');
+    expect(body?.properties).toHaveProperty('licensePlate');
+    expect(body?.properties).toHaveProperty('licensePlateState');
+    expect(body?.properties).toHaveProperty('language');
     expect(body?.properties?.isAgreedToTerms).toMatchObject({ const: true });
     // Each field carries the spec's own message, from the same schema the form and the server validate with.
     expect(body?.properties?.firstName?.description).toContain(CUSTOMER_MESSAGES.firstName);
@@ -202,6 +207,11 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining(['id', 'registrationId', 'firstName', 'isAgreedToTerms']),
     );
     expect(answer('GET /api/registration-tokens/{token}', '200')?.required).not.toContain('profile');
+    expect(answer('POST /api/customers', '201')?.required).toEqual(
+      expect.arrayContaining(['licensePlate', 'licensePlateState']),
+    );
+    expect(answer('POST /api/customers', '201')?.properties).not.toHaveProperty('language');
+    expect(operations.get('POST /api/customers')?.responses['400']?.description).toContain('`codes`');
     expect(answer('POST /api/admin/webhook-endpoints', '201')?.required).toContain('secret');
     expect(operations.get('GET /api/admin/members.csv')?.responses['200']?.content).toHaveProperty('text/csv');
   });

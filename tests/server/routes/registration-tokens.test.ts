@@ -86,12 +86,23 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
   it("pre-fills a returning member's last saved profile", async () => {
     const first = await t.issue({ mobileNumber: '+12015550188' });
     await t.call('POST', '/api/customers', {
-      json: validCustomer(first.registration.id, { firstName: 'Rosa', vehicleModel: 'Camry' }),
+      json: validCustomer(first.registration.id, {
+        firstName: 'Rosa',
+        vehicleModel: 'Camry',
+        licensePlate: 'rsa 4821',
+        licensePlateState: 'WI',
+      }),
     });
     const again = await t.issue({ mobileNumber: '+12015550188', isReturningCustomer: true });
     const res = await t.call('GET', `/api/registration-tokens/${again.token}`);
     expect(res.body.isReturningCustomer).toBe(true);
-    expect(res.body.profile).toMatchObject({ firstName: 'Rosa', vehicleModel: 'Camry', region: 'IL' });
+    expect(res.body.profile).toMatchObject({
+      firstName: 'Rosa',
+      vehicleModel: 'Camry',
+      region: 'IL',
+      licensePlate: 'RSA4821',
+      licensePlateState: 'WI',
+    });
     expect(res.body.profile.isAgreedToTerms).toBeUndefined();
   });
 

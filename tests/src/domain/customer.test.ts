@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { customerSchema, emptyCustomerForm } from '../../../src/domain/customer';
+import {
+  CUSTOMER_MESSAGES,
+  customerSchema,
+  customerSchemaFor,
+  emptyCustomerForm,
+  normalizeLicensePlate,
+} from '../../../src/domain/customer';
 import { validate } from '../../../src/domain/validation';
 import { validCustomer } from '../../server/helpers/test-app';
 
@@ -114,5 +120,96 @@ describe('the customer schema (docs/spec.md §5)', () => {
       mobileNumber: 'Enter a valid mobile number',
     });
     expect(errorsFor(validCustomer('reg-1'))).toEqual({});
+  });
+});
+
+describe('the license plate', () => {
+  const requiring = customerSchemaFor({ requireLicensePlate: true });
+  const errorsRequiring = (input: unknown) => {
+    const result = validate(requiring, input);
+    return result.ok ? {} : result.errors;
+  };
+
+  it.each([
+    [' abc-12 3', 'ABC123'],
+    ['7-xyz 890', '7XYZ890'],
+    ['\tab\u00A0c1\n', 'ABC1'],
+    ['', ''],
+    // Only ASCII letters change case: a look-alike is kept, so the format check refuses it.
+    ['straße', 'STRAßE'],
+  ])('normalises %j to %j', (typed, plate) => {
+    expect(normalizeLicensePlate(typed)).toBe(plate);
+  });
+
+  it('stores the plate normalised, with its state', () => {
+    const result = validate(
+      customerSchema,
+      validCustomer('reg-1', { licensePlate: ' abc-12 3', licensePlateState: 'TX' }),
+    );
+    expect(result.ok && [result.value.licensePlate, result.value.licensePlateState]).toEqual(['ABC123', 'TX']);
+  });
+
+  it.each(['A', 'ABCDEFGHI', 'AB$1', 'ÀBC123', 'AB_12'])('refuses the plate %j with the format message', (plate) => {
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: plate, licensePlateState: 'TX' }))).toEqual({
+      licensePlate: CUSTOMER_MESSAGES.licensePlateFormat,
+    });
+  });
+
+  it('is optional unless the operator requires it: left out, empty or null is no plate', () => {
+    for (const plate of [undefined, '', null, ' - ']) {
+      const result = validate(customerSchema, validCustomer('reg-1', { licensePlate: plate }));
+      expect(result.ok && [result.value.licensePlate, result.value.licensePlateState]).toEqual(['', '']);
+    }
+  });
+
+  it('needs the Plate State once a plate is given, even while other fields are wrong', () => {
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: 'ABC123' }))).toEqual({
+      licensePlateState: 'Plate State is required',
+    });
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: 'ABC123', firstName: '' }))).toEqual({
+      firstName: 'First Name is required',
+      licensePlateState: 'Plate State is required',
+    });
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: 'ABC123', licensePlateState: 'PR' }))).toEqual({
+      licensePlateState: 'Plate State is required',
+    });
+  });
+
+  it('accepts a Plate State without a plate (a half-filled form is not wrong)', () => {
+    expect(errorsFor(validCustomer('reg-1', { licensePlateState: 'TX' }))).toEqual({});
+  });
+
+  it('requires both when the operator requires plates', () => {
+    expect(errorsRequiring(validCustomer('reg-1'))).toEqual({
+      licensePlate: 'License Plate is required',
+      licensePlateState: 'Plate State is required',
+    });
+    expect(errorsRequiring(validCustomer('reg-1', { licensePlate: ' - ', licensePlateState: 'TX' }))).toEqual({
+      licensePlate: 'License Plate is required',
+    });
+    expect(errorsRequiring(validCustomer('reg-1', { licensePlate: 'A', licensePlateState: 'TX' }))).toEqual({
+      licensePlate: 'Enter 2 to 8 letters and digits',
+    });
+    expect(errorsRequiring(validCustomer('reg-1', { licensePlate: 'ab 12', licensePlateState: 'TX' }))).toEqual({});
+  });
+
+  it('adds the required messages to an empty form only when plates are required', () => {
+    expect(errorsRequiring(emptyCustomerForm('reg-1'))).toMatchObject({
+      licensePlate: 'License Plate is required',
+      licensePlateState: 'Plate State is required',
+    });
+    expect(errorsFor(emptyCustomerForm('reg-1'))).not.toHaveProperty('licensePlate');
+  });
+});
+
+describe('the language of the consent wording', () => {
+  it("is 'en' unless the form says 'es', and nothing else", () => {
+    const language = (input: unknown) => {
+      const result = validate(customerSchema, input);
+      return result.ok ? result.value.language : result.errors;
+    };
+    expect(language(validCustomer('reg-1'))).toBe('en');
+    expect(language(validCustomer('reg-1', { language: 'es' }))).toBe('es');
+    expect(language(validCustomer('reg-1', { language: 'fr' as 'es' }))).toHaveProperty('language');
   });
 });

@@ -16,6 +16,17 @@ describe('fuzzyScore (docs/spec.md §9 threshold 0.75)', () => {
     expect(fuzzyScore('COTE D IVOIRE', 'Côte d’Ivoire')).toBe(1);
   });
 
+  it('ignores Spanish accents and the tilde of ñ, and changes nothing for plain English', () => {
+    expect(normalizeForSearch('México')).toBe('mexico');
+    expect(normalizeForSearch('España')).toBe('espana');
+    expect(normalizeForSearch('Perú')).toBe('peru');
+    expect(normalizeForSearch('United Kingdom')).toBe('united kingdom');
+    expect(fuzzyScore('mexico', 'México')).toBe(1);
+    expect(fuzzyScore('espana', 'España')).toBe(1);
+    expect(fuzzyScore('España', 'espana')).toBe(1);
+    expect(fuzzyScore('mexco', 'México')).toBeGreaterThanOrEqual(FUZZY_THRESHOLD);
+  });
+
   it('ranks exact, then prefix, then word prefix, then substring, then typos', () => {
     const exact = fuzzyScore('germany', 'Germany');
     const prefix = fuzzyScore('germ', 'Germany');

@@ -1,0 +1,38 @@
+import { i18n } from '@lingui/core';
+import { beforeAll, expect, test } from 'vitest';
+import '../../../src/i18n/i18n';
+import { smsConsentText as domainConsent } from '../../../src/domain/consent';
+import { CUSTOMER_MESSAGES } from '../../../src/domain/customer';
+import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../../src/domain/survey';
+import { US_STATES } from '../../../src/domain/us-states';
+import { VEHICLE_COLORS } from '../../../src/domain/vehicle-options';
+import { smsConsentText } from '../../../src/i18n/consent-text';
+import { ISSUE_TEXTS } from '../../../src/i18n/field-texts';
+import { SURVEY_QUESTION_LABELS } from '../../../src/i18n/survey-questions';
+import { US_STATE_NAMES } from '../../../src/i18n/us-state-names';
+import { VEHICLE_COLOR_NAMES } from '../../../src/i18n/vehicle-color-names';
+
+// The views read these texts from the catalogue; the schema, the server and the console read them from src/domain.
+// English must be one text in both places, word for word as docs/spec.md gives it.
+beforeAll(() => i18n.activate('en'));
+
+test('every field message of the schema has its text, the same in English', () => {
+  for (const [code, message] of Object.entries(CUSTOMER_MESSAGES)) {
+    expect(i18n._(ISSUE_TEXTS[code as keyof typeof ISSUE_TEXTS]), code).toBe(message);
+  }
+});
+
+test('the survey questions', () => {
+  for (const question of SURVEY_QUESTIONS) {
+    expect(i18n._(SURVEY_QUESTION_LABELS[question])).toBe(SURVEY_QUESTION_TEXTS[question]);
+  }
+});
+
+test('the SMS consent wording', () => {
+  expect(smsConsentText('Brightwater Car Wash')).toBe(domainConsent('Brightwater Car Wash'));
+});
+
+test('the states and the colours', () => {
+  for (const state of US_STATES) expect(i18n._(US_STATE_NAMES[state.value])).toBe(state.label);
+  for (const color of VEHICLE_COLORS) expect(i18n._(VEHICLE_COLOR_NAMES[color])).toBe(color);
+});
