@@ -1,17 +1,19 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { showLanguage, startingLanguage } from './i18n/i18n';
+import { currentLanguage, showLanguage, startingLanguage } from './i18n/i18n';
 import { readFirstLookup, rendersServerScreen } from './lib/first-lookup';
 import { startInspectorIfAsked } from './lib/inspector';
 import './styles/global.css';
 
 if (import.meta.env.DEV) await startInspectorIfAsked();
 
-// The customer's language before the first render; Spanish's catalogue is fetched now, English's is in this script.
+// The customer's language before the first render. English's catalogue is in this script, so an English page starts
+// at once (no await: the app takes over the server's form as soon as the script has run); Spanish's is fetched first.
 const language = startingLanguage();
 const serverLanguage = document.documentElement.lang;
-await showLanguage(language);
+if (language !== currentLanguage()) await showLanguage(language);
+document.documentElement.lang = language;
 
 const root = document.getElementById('root')!;
 const firstLookup = readFirstLookup();
