@@ -1,6 +1,6 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import type { UsStateCode } from '../domain/us-states';
+import { US_STATES, type UsStateCode } from '../domain/us-states';
 
 /** The states' names as the State and Plate State lists show them; English is src/domain/us-states.ts's, word for word. */
 export const US_STATE_NAMES: Record<UsStateCode, MessageDescriptor> = {
@@ -56,3 +56,7 @@ export const US_STATE_NAMES: Record<UsStateCode, MessageDescriptor> = {
   WI: msg`Wisconsin`,
   WY: msg`Wyoming`,
 };
+
+/** The State and Plate State lists: valued by code, named in the language shown. */
+export const usStateOptions = () =>
+  US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));

@@ -3,6 +3,7 @@ import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
 import { completedCode, issueCode, memberProfile, returningMemberCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { servePageWithoutItsLookup } from './support/page-without-lookup';
+import { field, fillCustomer } from './support/profile-form';
 
 /** Issue 14: what a customer on a phone met on the survey, the phone dialog and the profile form. */
 
@@ -11,9 +12,6 @@ const phones = [
   { width: 390, height: 844 },
 ];
 const desktop = { width: 1280, height: 800 };
-
-/** A form field by its visible label; required labels end in the red asterisk. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
@@ -201,25 +199,7 @@ test.describe('the dead ends and the dropped connections', () => {
 
     lookupCut = false;
     await problem.getByRole('button', { name: 'Try again' }).click();
-    for (const [label, value] of [
-      ['First Name', 'Dana'],
-      ['Last Name', 'Whitfield'],
-      ['Address', '12 Harbor Lane'],
-      ['City', 'Springfield'],
-      ['Zip Code', '62704'],
-      ['Email', 'dana@example.com'],
-    ] as const) {
-      await field(page, label).fill(value);
-    }
-    for (const [label, value] of [
-      ['State', 'IL'],
-      ['Vehicle Year', '2019'],
-      ['Vehicle Make', 'Toyota'],
-      ['Vehicle Model', 'RAV4'],
-      ['Vehicle Color', 'Blue'],
-    ] as const) {
-      await field(page, label).selectOption(value);
-    }
+    await fillCustomer(page);
     await page.getByRole('checkbox', { name: /I agree to the terms/ }).click();
     await page.route('**/api/customers', (route) => route.abort('internetdisconnected'));
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completedCode, issueCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
+import { field } from './support/profile-form';
 
 /** Decision 016: a browser opening a link gets the code's answer, and an open code's form, in the page itself. */
 
 /** The form's fields by their visible labels; required ones end in the red asterisk. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 
 /** Every request the page makes for a registration: none, when the page came with its answer. */
 function lookupsOf(page: Page): string[] {

@@ -1,26 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { US_STATES } from '../../src/domain/us-states';
 import { VEHICLE_COLORS } from '../../src/domain/vehicle-options';
 import { apiHeaders, issueCode, lookUp, returningMemberCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { servePageWithoutItsLookup } from './support/page-without-lookup';
-
-/** A form field by its visible label; required labels end in the red asterisk. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
-
-async function fillCustomer(page: Page) {
-  await field(page, 'First Name').fill('Dana');
-  await field(page, 'Last Name').fill('Whitfield');
-  await field(page, 'Address').fill('12 Harbor Lane');
-  await field(page, 'City').fill('Springfield');
-  await field(page, 'State').selectOption('IL');
-  await field(page, 'Zip Code').fill('62704');
-  await field(page, 'Email').fill('dana@example.com');
-  await field(page, 'Vehicle Year').selectOption('2019');
-  await field(page, 'Vehicle Make').selectOption('Toyota');
-  await field(page, 'Vehicle Model').selectOption('RAV4');
-  await field(page, 'Vehicle Color').selectOption('Blue');
-}
+import { field, fillCustomer } from './support/profile-form';
 
 test.describe('a customer with a code', () => {
   test('sees "Loading...", then their number in national format and the form in three sections', async ({

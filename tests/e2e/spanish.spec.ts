@@ -2,11 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { issueCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { expectNoEnglishOnScreen } from './support/english-on-screen';
+import { field } from './support/profile-form';
 
 // Issue 14: a browser set to Spanish (US) gets the whole customer journey in Spanish.
 test.use({ locale: 'es-US' });
-
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 
 async function fillProfile(page: Page, email: string) {
   await field(page, 'Nombre').fill('Rosa');

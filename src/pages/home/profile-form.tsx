@@ -7,10 +7,9 @@ import type { ProfileView } from '../../../machines/profile/profile.view';
 import { CheckboxField } from '../../components/fields/checkbox-field';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
-import { US_STATES } from '../../domain/us-states';
 import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
 import { smsConsentText } from '../../i18n/consent-text';
-import { US_STATE_NAMES } from '../../i18n/us-state-names';
+import { usStateOptions } from '../../i18n/us-state-names';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from './profile-form.module.css';
 import type { ProfileFieldChange } from './field-change';
@@ -58,7 +57,6 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
     error: fieldErrorText(field, errors[field]),
     onValueChange: (value: string) => onFieldChange(field, value),
   });
-  const states = US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -87,7 +85,7 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
             required
             autoComplete="address-level1"
             value={form.region}
-            options={states}
+            options={usStateOptions()}
             placeholder={t`Please select...`}
             error={fieldErrorText('region', errors.region)}
             onValueChange={(value) => onFieldChange('region', value)}

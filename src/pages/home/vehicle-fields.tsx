@@ -5,11 +5,10 @@ import { vehiclesQuery } from '../../api/vehicles';
 import { SelectField, type SelectOption } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import type { CustomerForm } from '../../domain/customer';
-import { US_STATES } from '../../domain/us-states';
 import type { FieldErrors } from '../../domain/validation';
 import { VEHICLE_COLORS, vehicleYears } from '../../domain/vehicle-options';
 import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
-import { US_STATE_NAMES } from '../../i18n/us-state-names';
+import { usStateOptions } from '../../i18n/us-state-names';
 import { VEHICLE_COLOR_NAMES } from '../../i18n/vehicle-color-names';
 import { runtimeConfig } from '../../lib/runtime-config';
 import type { ProfileFieldChange } from './field-change';
@@ -39,7 +38,6 @@ export function VehicleFields({
   const error = (field: keyof CustomerForm) => fieldErrorText(field, errors[field]);
   // Shown in the customer's language; the value kept is the English one operators' systems know.
   const colors = VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(VEHICLE_COLOR_NAMES[color]) }));
-  const states = US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));
 
   return (
     <>
@@ -106,7 +104,7 @@ export function VehicleFields({
         placeholder={placeholder}
         required={runtimeConfig.requireLicensePlate}
         value={form.licensePlateState}
-        options={states}
+        options={usStateOptions()}
         error={error('licensePlateState')}
         onValueChange={(value) => onChange('licensePlateState', value)}
       />
