@@ -75,6 +75,12 @@ export default defineConfig({
         TWILIO_AUTH_TOKEN: 'e2e-twilio-token',
         TWILIO_FROM: '+15005550006',
         TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
+        // Every test's codes and texts come from one key and a hundred fictional numbers: a till's budgets do not
+        // fit a test suite (tests/server/routes/issue-budgets.test.ts holds the budgets to theirs).
+        CODES_PER_ISSUER_PER_HOUR: '100000',
+        RETURNING_CODES_PER_ISSUER_PER_HOUR: '100000',
+        TEXTS_PER_NUMBER_PER_DAY: '1000',
+        TEXTS_PER_ISSUER_PER_HOUR: '100000',
       },
     },
     {

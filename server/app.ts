@@ -18,6 +18,7 @@ import type { LimitStore } from './limits/limit-store';
 import type { RequestLoad } from './lib/request-load';
 import { createThrottles } from './limits/throttles';
 import { securityHeaders } from './lib/security-headers';
+import type { ConsoleOrigins } from './lib/same-origin';
 import { createAuth } from './staff/auth';
 import { outboundPolicy } from './integrations/start-integrations';
 import { adminRoutes } from './routes/admin/admin.routes';
@@ -60,8 +61,12 @@ export function createApp(deps: AppDeps): Hono {
   // main.ts passes the lasting secret (server/staff/local-secrets.ts); an app built without one (tests, the bench)
   // signs its sessions with one of its own.
   const authSecret = deps.authSecret ?? env.authSecret ?? randomBytes(32).toString('base64url');
-  const auth = createAuth({ db, publicUrl: env.publicUrl, secret: authSecret });
-  const adminKeys = [env.adminApiKey, deps.cliKey].filter((key): key is string => !!key);
+  const origins: ConsoleOrigins = {
+    publicUrl: env.publicUrl,
+    trusted: env.trustedOrigins,
+    acceptReachedAddress: env.nodeEnv !== 'production',
+  };
+  const auth = createAuth({ db, origins, secret: authSecret });
 
   if (deps.load) app.use('*', deps.load.middleware);
   app.use('*', requestId());
@@ -119,13 +124,15 @@ export function createApp(deps: AppDeps): Hono {
 
   api.route('/health', healthRoutes({ db }));
   api.route('/ready', readyRoutes({ db, readiness: deps.readiness ?? { state: 'ready' } }));
-  api.route('/auth', authRoutes({ db, auth, publicUrl: env.publicUrl, ...clients }));
+  api.route('/auth', authRoutes({ db, auth, origins, ...clients }));
   api.route(
     '/admin',
     adminRoutes({
       db,
       auth,
-      adminKeys,
+      adminApiKey: env.adminApiKey,
+      cliKey: deps.cliKey,
+      origins,
       publicUrl: env.publicUrl,
       tokenTtlDays: env.tokenTtlDays,
       defaultPhoneCountry: env.defaultPhoneCountry,

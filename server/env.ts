@@ -58,6 +58,34 @@ const envSchema = v.object({
   ADMIN_KEY_FAILURES_PER_HOUR: integer(10, 1, 100_000, 'ADMIN_KEY_FAILURES_PER_HOUR'),
   SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR: integer(10, 1, 100_000, 'SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR'),
   SIGN_IN_FAILURES_PER_HOUR: integer(30, 1, 100_000, 'SIGN_IN_FAILURES_PER_HOUR'),
+  SIGN_IN_FAILURES_PER_EMAIL_PER_15_MINUTES: integer(20, 1, 100_000, 'SIGN_IN_FAILURES_PER_EMAIL_PER_15_MINUTES'),
+  PASSWORD_CHANGE_FAILURES_PER_HOUR: integer(5, 1, 100_000, 'PASSWORD_CHANGE_FAILURES_PER_HOUR'),
+  CODES_PER_ISSUER_PER_HOUR: integer(300, 1, 1_000_000, 'CODES_PER_ISSUER_PER_HOUR'),
+  RETURNING_CODES_PER_ISSUER_PER_HOUR: integer(60, 1, 1_000_000, 'RETURNING_CODES_PER_ISSUER_PER_HOUR'),
+  TEXTS_PER_NUMBER_PER_DAY: integer(3, 1, 1000, 'TEXTS_PER_NUMBER_PER_DAY'),
+  TEXTS_PER_ISSUER_PER_HOUR: integer(100, 1, 1_000_000, 'TEXTS_PER_ISSUER_PER_HOUR'),
+  TRUSTED_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+      v.array(
+        v.pipe(
+          v.string(),
+          v.regex(
+            /^https?:\/\/[^/?#\s]+$/,
+            'TRUSTED_ORIGINS lists origins such as https://club.example, separated by commas',
+          ),
+          v.transform((origin) => new URL(origin).origin),
+        ),
+      ),
+    ),
+    '',
+  ),
   AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'AUTH_SECRET must be at least 32 characters'))),
   SHUTDOWN_GRACE_SECONDS: integer(10, 0, 3600, 'SHUTDOWN_GRACE_SECONDS'),
   REQUEST_TIMEOUT_SECONDS: integer(15, 1, 3600, 'REQUEST_TIMEOUT_SECONDS'),
@@ -141,7 +169,15 @@ export interface Env {
     adminKeyFailuresPerHour: number;
     signInFailuresPerEmailPerHour: number;
     signInFailuresPerHour: number;
+    signInFailuresPerEmailPer15Minutes: number;
+    passwordChangeFailuresPerHour: number;
+    codesPerIssuerPerHour: number;
+    returningCodesPerIssuerPerHour: number;
+    textsPerNumberPerDay: number;
+    textsPerIssuerPerHour: number;
   };
+  /** Origins besides PUBLIC_URL's that the console may be opened at (TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
   /** Signs the staff session cookies; without it, outside production, one is kept in DATA_DIR. */
   authSecret: string | undefined;
   http: {
@@ -225,7 +261,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       adminKeyFailuresPerHour: e.ADMIN_KEY_FAILURES_PER_HOUR,
       signInFailuresPerEmailPerHour: e.SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR,
       signInFailuresPerHour: e.SIGN_IN_FAILURES_PER_HOUR,
+      signInFailuresPerEmailPer15Minutes: e.SIGN_IN_FAILURES_PER_EMAIL_PER_15_MINUTES,
+      passwordChangeFailuresPerHour: e.PASSWORD_CHANGE_FAILURES_PER_HOUR,
+      codesPerIssuerPerHour: e.CODES_PER_ISSUER_PER_HOUR,
+      returningCodesPerIssuerPerHour: e.RETURNING_CODES_PER_ISSUER_PER_HOUR,
+      textsPerNumberPerDay: e.TEXTS_PER_NUMBER_PER_DAY,
+      textsPerIssuerPerHour: e.TEXTS_PER_ISSUER_PER_HOUR,
     },
+    trustedOrigins: e.TRUSTED_ORIGINS,
     authSecret: e.AUTH_SECRET,
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -38,8 +38,15 @@ export function startUpLines({ url, database, vehicles, demoUrl, adminApiKey, st
     ...(staffCount === 0
       ? ['Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner']
       : []),
-    adminApiKey
-      ? 'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"'
-      : 'Set ADMIN_API_KEY to issue registration codes (POST /api/admin/registration-tokens, npm run registration).',
+    ...(adminApiKey
+      ? [
+          'ADMIN_API_KEY is a point-of-sale key: it may issue registration codes and follow the ones it issued, ' +
+            'nothing else. Owners make a key per till or integration in the console (API keys).',
+          'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"',
+        ]
+      : [
+          'Set ADMIN_API_KEY (or make an API key in the console) to issue registration codes ' +
+            '(POST /api/admin/registration-tokens, npm run registration).',
+        ]),
   ];
 }

@@ -54,6 +54,9 @@ export async function startServer(options: {
       // The survey throttles at their maximum: the bench measures the route, not the refusal.
       SURVEYS_PER_CUSTOMER_PER_DAY: '1000',
       SURVEYS_PER_HOUR: '100000',
+      // The bench issues thousands of codes with one key: the issuing budgets at their maximum too.
+      CODES_PER_ISSUER_PER_HOUR: '1000000',
+      RETURNING_CODES_PER_ISSUER_PER_HOUR: '1000000',
       ANALYTICS_ID: '',
       // Production on PostgreSQL refuses to start without one (every instance must sign sessions alike).
       AUTH_SECRET: 'bench-auth-secret-0123456789-0123456789',

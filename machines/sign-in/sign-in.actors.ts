@@ -10,7 +10,13 @@ export interface SignInHttp {
   me: () => Promise<HttpResponse>;
 }
 
-/** 401 (and a 403 from a disabled or foreign request) is "wrong credentials"; 429 says for how long; 5xx retries. */
+/** Said when a write was refused as coming from elsewhere and the server named no address to use instead. */
+export const REFUSED_ADDRESS = 'This page may not sign in from here. Open the console at its usual address.';
+
+/**
+ * 401 is "wrong credentials"; 403 is never that: the console was opened at an address the server does not accept,
+ * and the server's message says which to use. 429 says for how long; 5xx retries.
+ */
 export const signInActor = (http: SignInHttp) =>
   fromPromise<SignInOutcome, SignInRequest>(async ({ input }) => {
     const response = await http.signIn(input);
@@ -26,7 +32,11 @@ export const signInActor = (http: SignInHttp) =>
       if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
       return { kind: 'wrongCredentials' };
     }
-    if (response.status === 401 || response.status === 403) return { kind: 'wrongCredentials' };
+    if (response.status === 403) {
+      const error = ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error;
+      return { kind: 'refusedAddress', message: error?.code === 'wrong_origin' ? error.message : REFUSED_ADDRESS };
+    }
+    if (response.status === 401) return { kind: 'wrongCredentials' };
     if (!isSuccess(response.status)) throw new UnexpectedStatusError(response.status);
     const me = await http.me();
     if (!isSuccess(me.status)) throw new UnexpectedStatusError(me.status);

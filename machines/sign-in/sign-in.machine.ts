@@ -20,7 +20,8 @@ function outcomeOf<K extends SignInOutcome['kind']>(
 
 /**
  * Staff sign-in: the form, one attempt at a time, and what went wrong said without telling whether the email
- * exists. A wrong password clears the password (the email stays); the view then focuses it.
+ * exists. A wrong password clears the password (the email stays); the view then focuses it. A sign-in refused for
+ * the address the console was opened at keeps both fields: nothing typed was wrong.
  */
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },
@@ -40,6 +41,7 @@ export const signInMachine = setup({
     failThrottled: assign((_, retryAfterSeconds: number) => ({
       failure: { kind: 'throttled' as const, retryAfterSeconds },
     })),
+    failRefusedAddress: assign((_, message: string) => ({ failure: { kind: 'refusedAddress' as const, message } })),
     keepFieldErrors: assign((_, errors: FieldErrors) => ({ serverErrors: errors })),
     failUnreachable: assign({ failure: { kind: 'unreachable' as const } }),
   },
@@ -78,6 +80,14 @@ export const signInMachine = setup({
             actions: {
               type: 'failThrottled',
               params: ({ event }) => outcomeOf(event.output, 'throttled').retryAfterSeconds,
+            },
+          },
+          {
+            guard: { type: 'is', params: ({ event }) => ({ output: event.output, kind: 'refusedAddress' as const }) },
+            target: 'editing',
+            actions: {
+              type: 'failRefusedAddress',
+              params: ({ event }) => outcomeOf(event.output, 'refusedAddress').message,
             },
           },
           {

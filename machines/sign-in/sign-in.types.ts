@@ -10,7 +10,11 @@ export interface SignInContext {
   serverErrors: FieldErrors;
   /** Why the last attempt failed, when it was not a field's fault. */
   failure:
-    { kind: 'wrongCredentials' } | { kind: 'throttled'; retryAfterSeconds: number } | { kind: 'unreachable' } | null;
+    | { kind: 'wrongCredentials' }
+    | { kind: 'throttled'; retryAfterSeconds: number }
+    | { kind: 'refusedAddress'; message: string }
+    | { kind: 'unreachable' }
+    | null;
   staff: StaffMember | null;
 }
 
@@ -21,6 +25,8 @@ export type SignInOutcome =
   | { kind: 'signedIn'; staff: StaffMember }
   | { kind: 'wrongCredentials' }
   | { kind: 'throttled'; retryAfterSeconds: number }
+  /** The server does not take sign-ins from the address the console was opened at; its message names the right one. */
+  | { kind: 'refusedAddress'; message: string }
   | { kind: 'invalid'; errors: FieldErrors };
 
 export interface SignInRequest {

@@ -35,9 +35,11 @@ export function toSignInView(snapshot: SnapshotFrom<typeof signInMachine>): Sign
         ? STAFF_MESSAGES.wrongCredentials
         : failure?.kind === 'throttled'
           ? throttledMessage(failure.retryAfterSeconds)
-          : failure?.kind === 'unreachable'
-            ? UNREACHABLE
-            : null,
+          : failure?.kind === 'refusedAddress'
+            ? failure.message
+            : failure?.kind === 'unreachable'
+              ? UNREACHABLE
+              : null,
     focusPassword: failure?.kind === 'wrongCredentials',
     isSignedIn: snapshot.matches('signedIn'),
   };

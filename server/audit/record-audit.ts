@@ -1,8 +1,11 @@
 import type { Db, Tx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
-/** Who acted: a signed-in staff member, the point-of-sale key, or the command line on the server's machine. */
-export type Actor = { kind: 'staff'; id: string } | { kind: 'key' } | { kind: 'cli' };
+/**
+ * Who acted: a signed-in staff member, an API key (`environment` for ADMIN_API_KEY), or the command line on the
+ * server's machine.
+ */
+export type Actor = { kind: 'staff'; id: string } | { kind: 'key'; id: string } | { kind: 'cli' };
 
 export type AuditAction =
   | 'sign_in'
@@ -12,6 +15,8 @@ export type AuditAction =
   | 'staff_added'
   | 'staff_changed'
   | 'code_issued'
+  /** A returning member's code was issued with their saved profile in it: the issuer disclosed it to the link. */
+  | 'member_prefilled'
   | 'member_viewed'
   | 'member_erased'
   | 'export'
@@ -19,7 +24,9 @@ export type AuditAction =
   | 'webhook_endpoint_changed'
   | 'webhook_endpoint_deleted'
   | 'webhook_test_sent'
-  | 'webhook_resent';
+  | 'webhook_resent'
+  | 'api_key_created'
+  | 'api_key_revoked';
 
 /**
  * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client
@@ -32,7 +39,7 @@ export async function recordAudit(
   await db.insert(auditEvents).values({
     id: crypto.randomUUID(),
     actorKind: event.actor.kind,
-    actorId: event.actor.kind === 'staff' ? event.actor.id : null,
+    actorId: event.actor.kind === 'cli' ? null : event.actor.id,
     action: event.action,
     subjectId: event.subjectId ?? null,
     client: event.client ?? null,

@@ -15,11 +15,12 @@ async function runningServer(url: string | undefined, port: number): Promise<str
 
 /**
  * Where a command-line tool acts: on PostgreSQL, on the database itself; on PGlite, through the admin API of the
- * server that holds the data directory (ADMIN_API_KEY, or the key it keeps for this machine in DATA_DIR), and on the
- * data directory itself when no server runs.
+ * server that holds the data directory, with the key it keeps for this machine in DATA_DIR (ADMIN_API_KEY is a
+ * point-of-sale key and may not manage staff or members' data), and on the data directory itself when no server
+ * runs.
  */
 export async function openCliTarget<T>(options: {
-  env: Pick<Env, 'databaseUrl' | 'dataDir' | 'port' | 'adminApiKey'>;
+  env: Pick<Env, 'databaseUrl' | 'dataDir' | 'port'>;
   url: string | undefined;
   direct: (db: Db, close: () => Promise<void>) => T;
   overHttp: (base: string, key: string) => T;
@@ -33,9 +34,12 @@ export async function openCliTarget<T>(options: {
   }
   const base = await runningServer(options.url, env.port);
   if (base) {
-    const key = env.adminApiKey ?? readCliKey(env.dataDir);
+    const key = readCliKey(env.dataDir);
     if (!key) {
-      console.error(`A server is running at ${base}: set ADMIN_API_KEY (as on the server) to ${options.purpose}.`);
+      console.error(
+        `A server is running at ${base}, but its key for this machine is not in ${env.dataDir}: ` +
+          `run this with the server's DATA_DIR to ${options.purpose}.`,
+      );
       process.exit(1);
     }
     return options.overHttp(base, key);

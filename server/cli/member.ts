@@ -3,17 +3,18 @@ import type { Db } from '../db/client';
 import { loadEnv } from '../env';
 import { openCliTarget } from './cli-target';
 import { ApiError } from '../lib/api-error';
-import { eraseMember, type ErasedCounts } from '../members/erase-member';
+import { eraseMember, type ErasedMember } from '../members/erase-member';
 import { exportMember, NO_SUCH_MEMBER_EMAIL, type MemberExport } from '../members/export-member';
 
 const USAGE = `Usage:
   npm run member -- export --email EMAIL    everything held about EMAIL, as JSON on stdout
-  npm run member -- erase --email EMAIL     delete it all (one transaction), leaving an audit row without it`;
+  npm run member -- erase --email EMAIL     delete it all (one transaction), tell the webhook receivers
+                                            (member.erased) and take its ids out of the audit log`;
 
 /**
  * A member's request about their data, from a shell. With the server stopped (or on PostgreSQL) it works on the
  * database itself; while a server holds the embedded database it goes through that server's admin API, with
- * ADMIN_API_KEY or the key the server keeps for this machine in DATA_DIR (as `npm run staff` does).
+ * the key the server keeps for this machine in DATA_DIR (as `npm run staff` does).
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,11 +26,6 @@ const env = loadEnv();
 function fail(message: string, code = 1): never {
   console.error(message);
   process.exit(code);
-}
-
-interface ErasedMember {
-  customerIds: string[];
-  counts: ErasedCounts;
 }
 
 /** The two requests, whether the database is ours or the server's. */
@@ -86,8 +82,12 @@ try {
     const erased = await members.erase(email);
     console.log(`Erased everything held about ${email.trim()}:`);
     for (const [kind, count] of Object.entries(erased.counts)) console.log(`  ${kind}: ${count}`);
-    // For passing the request on: the receivers of the webhooks know the member by these ids.
+    console.log(`Audit rows whose subject named them, now 'erased' instead: ${erased.auditRowsRedacted}`);
+    // For passing the request on to a system no webhook reaches: the receivers know the member by these ids.
     console.log(`Customer ids (as the webhook receivers know them): ${erased.customerIds.join(', ')}`);
+    console.log(`Registration ids: ${erased.registrationIds.join(', ') || '(none)'}`);
+    console.log(`Survey ids: ${erased.surveyIds.join(', ') || '(none)'}`);
+    console.log(`Every enabled webhook endpoint is sent these ids as member.erased (event ${erased.eventId}).`);
   }
 } catch (error) {
   if (!(error instanceof ApiError)) throw error;

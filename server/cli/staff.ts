@@ -19,8 +19,8 @@ const USAGE = `Usage:
 
 /**
  * Staff accounts from a shell. With the server stopped (or on PostgreSQL) it works on the database itself; while
- * a server holds the embedded database it goes through that server's admin API, with ADMIN_API_KEY or the key the
- * server keeps for this machine in DATA_DIR.
+ * a server holds the embedded database it goes through that server's admin API, with the key the server keeps for
+ * this machine in DATA_DIR.
  */
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -51,7 +51,8 @@ interface Staffing {
 
 function direct(db: Db, close: () => Promise<void>): Staffing {
   // Hashing needs no session secret; this one signs nothing.
-  const auth = createAuth({ db, publicUrl: env.publicUrl, secret: crypto.randomUUID() + crypto.randomUUID() });
+  const origins = { publicUrl: env.publicUrl, trusted: [], acceptReachedAddress: false };
+  const auth = createAuth({ db, origins, secret: crypto.randomUUID() + crypto.randomUUID() });
   return {
     async add(input) {
       const checked = validate(newStaffSchema, input);

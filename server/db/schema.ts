@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -36,6 +37,15 @@ export const registrations = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** The first time the link was looked up: the funnel's "opened" step. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** The API key that issued it (`environment` for ADMIN_API_KEY); null when staff or the command line did. */
+    issuedByKeyId: text('issued_by_key_id'),
+    /**
+     * A returning member's profile the form is pre-filled with, chosen when the code was issued from the profiles
+     * its issuer may see (a manager: their sites), so that opening the link reveals nothing the issuer could not.
+     */
+    prefillCustomerId: text('prefill_customer_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -45,6 +55,10 @@ export const registrations = pgTable(
     index('registrations_site_id_created_at_idx').on(table.siteId, table.createdAt),
     index('registrations_completed_at_idx').on(table.completedAt),
     index('registrations_site_id_completed_at_idx').on(table.siteId, table.completedAt),
+    // Erasing a customer clears the codes that would pre-fill their profile (on delete set null): found here.
+    index('registrations_prefill_customer_id_idx')
+      .on(table.prefillCustomerId)
+      .where(sql`${table.prefillCustomerId} is not null`),
   ],
 );
 

@@ -73,6 +73,28 @@ export const staffVerifications = pgTable('staff_verifications', {
 });
 
 /**
+ * The console's API keys: one per till or integration, made by an owner, each with its scopes and sites. Only the
+ * SHA-256 of a key is kept (it is 256 random bits, so no slow hash is needed); the prefix lets an owner recognise
+ * it. A revoked key stays listed, for the audit log's sake, and no longer opens anything.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  prefix: text('prefix').notNull(),
+  scopes: text('scopes').array().notNull(),
+  sites: text('sites')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Written at most once a minute per key: enough to tell an owner whether a till still uses it. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
  * Every console action that reveals or changes data: who (a staff id, or the point-of-sale key, or the command
  * line), what (an action and the id of its subject, never personal data), when, and from where (the client
  * address as the throttles key it).

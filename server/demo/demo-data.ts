@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { CONSENT_VERSION } from '../../src/domain/consent';
+import { codeTimes } from './code-times';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
@@ -84,9 +85,7 @@ export async function seedDemoData(
     const members: (typeof customers.$inferInsert)[] = [];
     for (let n = start; n < Math.min(total, start + BATCH); n += 1) {
       const completed = n < options.members;
-      const issued = now - Math.floor(next() * 365 * DAY_MS);
-      const opened = completed || next() < 0.5 ? issued + Math.floor(next() * 6 * 3600_000) : null;
-      const done = completed ? opened! + Math.floor(next() * 2 * 3600_000) : null;
+      const { issued, opened, completed: done } = codeTimes(next, now, completed);
       const [planName, amount] = pick(PLANS);
       const mobile = `+1201555${String(n % 10000).padStart(4, '0')}`;
       regs.push({

@@ -1,14 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-
-/**
- * A spreadsheet runs a cell that starts with =, +, -, @ (or a tab or carriage return before one) as a formula:
- * a member named "=HYPERLINK(…)" must not become a link in the owner's sheet. Such a cell gets a leading
- * apostrophe, which spreadsheets show as text (OWASP's advice for CSV injection).
- */
-export function neutralised(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
+import { neutralised } from '../../src/domain/csv-cell';
 
 /** How many rows each query fetches: the export never holds more than this many in memory. */
 export const EXPORT_BATCH = 1000;
@@ -32,6 +24,7 @@ export function csvStream<T>(
     header: true,
     columns: columns.map(({ header }) => header),
     cast: {
+      // Text only: a number is written as digits, and no number is a formula.
       string: neutralised,
       boolean: (value) => (value ? 'yes' : 'no'),
     },

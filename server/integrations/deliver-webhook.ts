@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import { isLastTry } from '../jobs/queues';
 import { OutboundError, sendOutbound, type OutboundPolicy } from './outbound-request';
+import { hearsEvent } from './outbox';
 
 /** Failures no retry can mend: the address is refused by policy, not by the receiver. */
 const PERMANENT = new Set(['invalid_url', 'scheme_not_allowed', 'private_address']);
@@ -31,9 +32,9 @@ export interface EventTry {
 }
 
 /**
- * Makes each event's deliveries, one to every enabled endpoint that listens to its type, and answers those still
- * pending. A retry finds them made and adds none; pg-boss never runs one event's job in two places at once. Their
- * 24-hour window counts from the event's commit.
+ * Makes each event's deliveries, one to every enabled endpoint that hears it (`hearsEvent`: what it subscribed to,
+ * and `member.erased` whatever that is), and answers those still pending. A retry finds them made and adds none;
+ * pg-boss never runs one event's job in two places at once. Their 24-hour window counts from the event's commit.
  */
 export async function dispatchEvents(db: Db, eventIds: string[]): Promise<{ deliveryId: string; eventId: string }[]> {
   if (eventIds.length === 0) return [];
@@ -44,7 +45,7 @@ export async function dispatchEvents(db: Db, eventIds: string[]): Promise<{ deli
   await db.execute(sql`
     insert into ${webhookDeliveries} (id, event_id, endpoint_id, queued_at)
     select gen_random_uuid()::text, e.id, p.id, e.created_at
-    from ${outboxEvents} e join ${webhookEndpoints} p on p.enabled and e.type = any(p.event_types)
+    from ${outboxEvents} e join ${webhookEndpoints} p on p.enabled and ${hearsEvent(sql`p.event_types`, sql`e.type`)}
     where e.id in (${ids})
       and not exists (select 1 from ${webhookDeliveries} d where d.event_id = e.id and d.endpoint_id = p.id)`);
   return db

@@ -65,3 +65,14 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
 export const surveyData = (row: SurveyRow) => ({
   survey: { ...pick(row, SURVEY_FIELDS), createdAt: row.createdAt.toISOString() },
 });
+
+/** `member.erased`: the ids receivers know the erased member by (every one they were sent), and when. */
+export const erasedData = (
+  ids: { customerIds: string[]; registrationIds: string[]; surveyIds: string[] },
+  erasedAt: Date,
+) => ({
+  customerIds: ids.customerIds,
+  registrationIds: ids.registrationIds,
+  surveyIds: ids.surveyIds,
+  erasedAt: erasedAt.toISOString(),
+});

@@ -26,14 +26,45 @@ export class OutboundError extends Error {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const ANSWER_BYTES_KEPT = 2048;
 
-/** Only public unicast addresses are reachable without WEBHOOK_ALLOW_PRIVATE_NETWORKS. */
+/** The Internet's IPv6 addresses: every global unicast block is allocated from here. */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+/** NAT64's well-known prefix (RFC 6052): the last 32 bits are the IPv4 address the gateway connects to. */
+const NAT64 = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+const isPublicIPv4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
+
+/**
+ * Only public unicast addresses are reachable without WEBHOOK_ALLOW_PRIVATE_NETWORKS. Judged at the form and at
+ * connect time alike, so an address refused here is refused however the receiver's name resolves.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   // IPv4-mapped IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return isPublicIPv4(parsed as ipaddr.IPv4);
+  const ipv6 = parsed as ipaddr.IPv6;
+  // On an IPv6-only host, DNS64 answers with NAT64 addresses for every IPv4 receiver: judge the IPv4 inside.
+  if (ipv6.match(NAT64)) {
+    const high = ipv6.parts[6]!;
+    const low = ipv6.parts[7]!;
+    return isPublicIPv4(new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]));
+  }
+  // Outside 2000::/3 lie loopback, unique-local, link-local and multicast, and also what ipaddr.js calls plain
+  // unicast: IPv4-compatible ::/96 (`[::127.0.0.1]`, which URL writes [::7f00:1]) and the rest of the unassigned
+  // space. Inside it, ipaddr.js names the ranges that are not plain unicast: among them 6to4 (2002::/16) and
+  // Teredo (2001::/32), which carry an IPv4 address of the sender's choosing and are refused whatever it is.
+  return ipv6.match(GLOBAL_UNICAST) && ipv6.range() === 'unicast';
 }
 
-const isLocalName = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost');
+/**
+ * localhost and its subdomains are loopback by definition (RFC 6761), with or without the root's trailing dot
+ * (`localhost.` is the same name fully qualified, and resolves the same way).
+ */
+function isLocalName(hostname: string): boolean {
+  let name = hostname;
+  while (name.endsWith('.')) name = name.slice(0, -1);
+  return name === 'localhost' || name.endsWith('.localhost');
+}
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
 /** The form's check: a well-formed absolute URL the policy allows, judged without a DNS lookup. */

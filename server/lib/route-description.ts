@@ -1,5 +1,6 @@
 import { describeRoute, resolver, type ResponsesWithResolver } from 'hono-openapi';
 import * as v from 'valibot';
+import type { ApiKeyScope } from '../../src/domain/api-keys';
 import type { ApiErrorBody, ApiErrorCode } from '../../src/domain/api-error';
 
 /** The refusals a route can give, each with the status it always comes with and what it means to a caller. */
@@ -12,7 +13,11 @@ const REFUSALS = {
   ],
   unauthorized: [401, 'The credential is missing or wrong.'],
   invalid_credentials: [401, 'The email or the password is wrong (which one is not said).'],
-  forbidden: [403, 'Signed in, but this role or site may not do this.'],
+  forbidden: [403, 'Signed in, but this role, site or API key may not do this.'],
+  wrong_origin: [
+    403,
+    'The console was opened at an address this server does not accept; the message names the one to use.',
+  ],
   already_exists: [409, 'A record with this key already exists.'],
   last_owner: [409, 'The last enabled owner cannot be demoted or disabled.'],
   not_found: [404, 'There is no such record.'],
@@ -69,7 +74,7 @@ const ALWAYS: readonly ApiErrorCode[] = ['internal_error', 'unavailable'];
 export const SECURITY_SCHEMES = {
   /** Product routes: the `x-api-key` header. */
   apiKey: 'apiKey',
-  /** The point-of-sale and the command line on /api/admin: `Authorization: Bearer ADMIN_API_KEY`. */
+  /** API keys (ADMIN_API_KEY, an owner's) and the command line on /api/admin: `Authorization: Bearer …`. */
   adminKey: 'adminKey',
   /** The operator console: better-auth's HttpOnly session cookie. */
   staffSession: 'staffSession',
@@ -105,6 +110,11 @@ interface RouteDescription {
   refusals: readonly ApiErrorCode[];
   /** Which credential the route takes; left out, the description states none (the coverage test asks for it). */
   access?: Access;
+  /**
+   * With `admin`: the permission an API key needs here (the description lists it as the bearer scheme's scope).
+   * Without it, the only bearer key admitted is the command line's on the server's machine.
+   */
+  keyScope?: ApiKeyScope;
 }
 
 const errorContent = { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } };
@@ -121,7 +131,7 @@ function successResponse(answer: Answer): ResponsesWithResolver[string] {
  * Each route declares what it answers, next to its handler, for the API description. The body of every refusal is
  * `{ error: { code, message, issues? } }`; codes sharing a status are listed together under it.
  */
-export function describe({ summary, answers, refusals, access }: RouteDescription) {
+export function describe({ summary, answers, refusals, access, keyScope }: RouteDescription) {
   const responses: ResponsesWithResolver = {};
   for (const [status, answer] of Object.entries(answers)) responses[status] = successResponse(answer);
   const refusalLines: Record<string, string[]> = {};
@@ -135,6 +145,14 @@ export function describe({ summary, answers, refusals, access }: RouteDescriptio
   return describeRoute({
     summary,
     responses,
-    ...(access ? { security: ACCESS[access].map((requirement) => ({ ...requirement })) } : {}),
+    ...(access
+      ? {
+          security: ACCESS[access].map((requirement): Record<string, string[]> =>
+            keyScope && SECURITY_SCHEMES.adminKey in requirement
+              ? { [SECURITY_SCHEMES.adminKey]: [keyScope] }
+              : Object.fromEntries(Object.keys(requirement).map((scheme) => [scheme, []])),
+          ),
+        }
+      : {}),
   });
 }

@@ -3,6 +3,7 @@ import type { LimitStore } from './limit-store';
 import { Throttle } from './throttle';
 
 const MINUTE = 60;
+const QUARTER_HOUR = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
@@ -42,12 +43,25 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       seconds: HOUR,
       message: 'Too many failed sign-ins from this address. Try again later.',
     }),
-    /** Wrong staff passwords per email (hashed): a guessed account gets a few tries an hour, from anywhere. */
-    signInFailuresByEmail: new Throttle(store, {
-      name: 'sign-in-failures-by-email',
+    /**
+     * Wrong staff passwords for one email from one client: whoever guesses from one address is stopped there,
+     * without locking the account's owner out from theirs.
+     */
+    signInFailuresByEmailAndClient: new Throttle(store, {
+      name: 'sign-in-failures-by-email-and-client',
       points: limits.signInFailuresPerEmailPerHour,
       seconds: HOUR,
-      message: 'Too many failed sign-ins for this account. Try again later.',
+      message: 'Too many failed sign-ins for this account from this address. Try again later.',
+    }),
+    /**
+     * Wrong passwords for one email from anywhere, in quarter hours: guessing spread over many addresses is slowed
+     * to this pace, and whoever makes an account refuse sign-ins does so for minutes, not an hour.
+     */
+    signInFailuresByEmail: new Throttle(store, {
+      name: 'sign-in-failures-by-email',
+      points: limits.signInFailuresPerEmailPer15Minutes,
+      seconds: QUARTER_HOUR,
+      message: 'Too many failed sign-ins for this account. Try again in a few minutes.',
     }),
     /** Wrong staff passwords per client, whichever emails they try. */
     signInFailuresByClient: new Throttle(store, {
@@ -55,6 +69,41 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       points: limits.signInFailuresPerHour,
       seconds: HOUR,
       message: 'Too many failed sign-ins from this address. Try again later.',
+    }),
+    /** Wrong current passwords when changing one's password, per staff member: a stolen session cannot guess it. */
+    passwordChangeFailures: new Throttle(store, {
+      name: 'password-change-failures',
+      points: limits.passwordChangeFailuresPerHour,
+      seconds: HOUR,
+      message: 'Too many wrong current passwords. Try again later.',
+    }),
+    /** Codes one issuer (a staff member or an API key) issues: a stolen session or key cannot issue without end. */
+    codesByIssuer: new Throttle(store, {
+      name: 'codes-by-issuer',
+      points: limits.codesPerIssuerPerHour,
+      seconds: HOUR,
+      message: 'Too many registration codes issued in the last hour. Try again later.',
+    }),
+    /** Returning-member codes per issuer: each one shows a member's saved profile to whoever opens the link. */
+    returningCodesByIssuer: new Throttle(store, {
+      name: 'returning-codes-by-issuer',
+      points: limits.returningCodesPerIssuerPerHour,
+      seconds: HOUR,
+      message: 'Too many returning-member codes issued in the last hour. Try again later.',
+    }),
+    /** Texts to one number (keyed by its hash): nobody is texted over and over, whoever asks. */
+    textsByNumber: new Throttle(store, {
+      name: 'texts-by-number',
+      points: limits.textsPerNumberPerDay,
+      seconds: DAY,
+      message: 'This number has had as many texts as it may today. Show the customer the link or QR code instead.',
+    }),
+    /** Texts per issuer: each one is paid for by the operator. */
+    textsByIssuer: new Throttle(store, {
+      name: 'texts-by-issuer',
+      points: limits.textsPerIssuerPerHour,
+      seconds: HOUR,
+      message: 'Too many texts sent in the last hour. Show the customer the link or QR code instead.',
     }),
   };
 }

@@ -10,8 +10,11 @@ import {
   surveys,
   webhookDeliveries,
 } from '../db/schema';
+import { erasedData } from '../integrations/event-payloads';
+import { recordEvent } from '../integrations/outbox';
 import { eventsAbout } from '../retention/events-about';
 import { memberIds } from './export-member';
+import { redactAuditSubjects } from './redact-audit-subjects';
 
 /** What an erasure deleted, by kind of row. */
 export interface ErasedCounts {
@@ -24,6 +27,18 @@ export interface ErasedCounts {
   idempotencyKeys: number;
 }
 
+/** What an erasure did: the ids it erased (as the webhook receivers know them), counted rows, and how it told them. */
+export interface ErasedMember {
+  customerIds: string[];
+  registrationIds: string[];
+  surveyIds: string[];
+  /** The `member.erased` event, queued for every enabled webhook endpoint. */
+  eventId: string;
+  counts: ErasedCounts;
+  /** Audit rows whose subject named one of the ids, now `erased` in its place. */
+  auditRowsRedacted: number;
+}
+
 /** The audit row's subject: what was erased, counted. No email, name, number or id of the person. */
 export const erasureSummary = (counts: ErasedCounts) =>
   Object.entries(counts)
@@ -31,77 +46,80 @@ export const erasureSummary = (counts: ErasedCounts) =>
     .join(', ');
 
 /**
- * Erases the customers with this email on request (CCPA, GDPR): their profiles, surveys and registrations, the
- * text-message rows, outbox events and deliveries about them, and the idempotency keys that name what they sent,
- * with an audit row, all in one transaction: a failure anywhere leaves everything as it was. Answers null, having
- * written nothing, when no customer has the email.
- *
- * The audit row names no customer id: those ids went to the webhook receivers with the profile, so with a
- * receiver's copy an id would still point to the person. The command prints them, for passing the request on.
+ * Erases the customers with this email on request (CCPA, GDPR), all in one transaction, so that a failure anywhere
+ * leaves everything as it was (the event below included). Answers null, having written nothing, when no customer has
+ * the email. It deletes their profiles, surveys and registrations, the text-message rows, the outbox events and
+ * deliveries about them, and the idempotency keys that name what they sent; then
+ * - records a `member.erased` event for every enabled webhook endpoint, whatever it subscribed to: the receivers hold
+ *   copies of the profile and must erase them too. It carries only the ids they know the member by, and is written
+ *   after the older events are deleted, so it is not one of them;
+ * - takes those ids out of the audit log (`member_viewed`, `export`, `code_issued`...): with a receiver's copy an id
+ *   would still point to the person. The rows keep who did what, and when;
+ * - writes an audit row of its own, counts only.
  */
 export async function eraseMember(
   db: Db,
   email: string,
   by: { actor: Actor; client?: string | null },
-): Promise<{ customerIds: string[]; counts: ErasedCounts } | null> {
+  now = new Date(),
+): Promise<ErasedMember | null> {
   return db.transaction(async (tx) => {
-    const { customerIds, registrationIds } = await memberIds(tx, email);
-    if (customerIds.length === 0) return null;
+    const found = await memberIds(tx, email);
+    if (found.customerIds.length === 0) return null;
 
-    const surveyIds = (
-      await tx.select({ id: surveys.id }).from(surveys).where(inArray(surveys.customerId, customerIds))
-    ).map((row) => row.id);
-    const eventIds = (
-      await tx.select({ id: outboxEvents.id }).from(outboxEvents).where(eventsAbout({ registrationIds, customerIds }))
-    ).map((row) => row.id);
+    const eventIds = (await tx.select({ id: outboxEvents.id }).from(outboxEvents).where(eventsAbout(found))).map(
+      (row) => row.id,
+    );
 
-    const deleted = async (rows: Promise<unknown[]>) => (await rows).length;
+    const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id);
     const deliveries = eventIds.length
-      ? await deleted(
+      ? await ids(
           tx
             .delete(webhookDeliveries)
             .where(inArray(webhookDeliveries.eventId, eventIds))
             .returning({ id: webhookDeliveries.id }),
         )
-      : 0;
+      : [];
     const events = eventIds.length
-      ? await deleted(
-          tx.delete(outboxEvents).where(inArray(outboxEvents.id, eventIds)).returning({ id: outboxEvents.id }),
-        )
-      : 0;
-    const keys = await deleted(
+      ? await ids(tx.delete(outboxEvents).where(inArray(outboxEvents.id, eventIds)).returning({ id: outboxEvents.id }))
+      : [];
+    const surveyIds = await ids(
+      tx.delete(surveys).where(inArray(surveys.customerId, found.customerIds)).returning({ id: surveys.id }),
+    );
+    const keys = await ids(
       tx
         .delete(idempotencyKeys)
-        .where(inArray(idempotencyKeys.resourceId, [...customerIds, ...surveyIds]))
-        .returning({ key: idempotencyKeys.key }),
+        .where(inArray(idempotencyKeys.resourceId, [...found.customerIds, ...surveyIds]))
+        .returning({ id: idempotencyKeys.key }),
     );
-    const surveyCount = await deleted(
-      tx.delete(surveys).where(inArray(surveys.customerId, customerIds)).returning({ id: surveys.id }),
+    const customerIds = await ids(
+      tx.delete(customers).where(inArray(customers.id, found.customerIds)).returning({ id: customers.id }),
     );
-    const customerCount = await deleted(
-      tx.delete(customers).where(inArray(customers.id, customerIds)).returning({ id: customers.id }),
-    );
-    const texts = await deleted(
+    const texts = await ids(
       tx
         .delete(smsMessages)
-        .where(inArray(smsMessages.registrationId, registrationIds))
+        .where(inArray(smsMessages.registrationId, found.registrationIds))
         .returning({ id: smsMessages.id }),
     );
-    const registrationCount = await deleted(
+    const registrationIds = await ids(
       tx
         .delete(registrations)
-        .where(or(inArray(registrations.id, registrationIds), inArray(registrations.customerId, customerIds)))
+        .where(or(inArray(registrations.id, found.registrationIds), inArray(registrations.customerId, customerIds)))
         .returning({ id: registrations.id }),
     );
 
+    const erased = { customerIds, registrationIds, surveyIds };
+    const eventId = await recordEvent(tx, 'member.erased', erasedData(erased, now), now);
+    const auditRowsRedacted = await redactAuditSubjects(tx, [...customerIds, ...registrationIds, ...surveyIds]);
+
     const counts: ErasedCounts = {
-      customers: customerCount,
-      registrations: registrationCount,
-      surveys: surveyCount,
-      textMessages: texts,
-      events,
-      deliveries,
-      idempotencyKeys: keys,
+      customers: customerIds.length,
+      registrations: registrationIds.length,
+      surveys: surveyIds.length,
+      textMessages: texts.length,
+      events: events.length,
+      deliveries: deliveries.length,
+      idempotencyKeys: keys.length,
     };
     await recordAudit(tx, {
       actor: by.actor,
@@ -109,6 +127,6 @@ export async function eraseMember(
       subjectId: erasureSummary(counts),
       client: by.client,
     });
-    return { customerIds, counts };
+    return { ...erased, eventId, counts, auditRowsRedacted };
   });
 }

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { npsBand } from '../../src/domain/dashboard';
 import type { MemberDetail, MemberSurvey } from '../../src/domain/members';
 import { SURVEY_QUESTIONS } from '../../src/domain/survey';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { pick } from '../lib/pick';
@@ -21,14 +21,16 @@ export const toMemberSurvey = (row: typeof surveys.$inferSelect): MemberSurvey =
 
 /**
  * A member's page, or null when there is none the caller may see: another site's member is as absent to a manager
- * as one that does not exist, so a guessed id tells them nothing.
+ * as one that does not exist, so a guessed id tells them nothing. The member's row stays locked (shared) until the
+ * caller's transaction ends, so an erasure waits for the view's audit row and then takes the id out of it too.
  */
-export async function findMember(db: Db, sites: SiteScope, id: string): Promise<MemberDetail | null> {
+export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Promise<MemberDetail | null> {
   const [row] = await db
     .select({ customer: customers, registration: registrations })
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-    .where(and(eq(customers.id, id), inSites(sites)));
+    .where(and(eq(customers.id, id), inSites(sites)))
+    .for('share', { of: customers });
   if (!row) return null;
   const { customer: c, registration: r } = row;
   const answers = await db

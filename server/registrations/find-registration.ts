@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Registration } from '../../src/domain/registration';
 import type { Db } from '../db/client';
 import { customers, registrations } from '../db/schema';
@@ -17,18 +17,12 @@ function prepareReads(db: Db) {
       .from(registrations)
       .where(eq(registrations.tokenHash, sql.placeholder('tokenHash')))
       .prepare('registration_by_token_hash'),
-    /**
-     * The member's last profile completed through a code the operator issued to this number. A manual sign-up
-     * proves nothing about the number it carries, so it never pre-fills anyone's form.
-     */
-    verifiedProfile: db
-      .select({ customer: customers })
+    /** The profile a returning member's code was tied to when it was issued (issue-registration.ts). */
+    prefillProfile: db
+      .select()
       .from(customers)
-      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-      .where(and(eq(customers.mobileNumber, sql.placeholder('mobileNumber')), eq(registrations.isManual, false)))
-      .orderBy(desc(customers.createdAt))
-      .limit(1)
-      .prepare('verified_profile_by_mobile_number'),
+      .where(eq(customers.id, sql.placeholder('customerId')))
+      .prepare('prefill_profile_by_id'),
   };
 }
 
@@ -56,10 +50,9 @@ export async function findRegistration(db: Db, token: string, now = new Date()):
       .set({ openedAt: now })
       .where(and(eq(registrations.id, row.id), isNull(registrations.openedAt)));
   }
-  const [verified] =
-    row.isReturningCustomer && !row.isCompleted
-      ? await reads.verifiedProfile.execute({ mobileNumber: row.mobileNumber })
+  const [profile] =
+    row.prefillCustomerId && !row.isCompleted
+      ? await reads.prefillProfile.execute({ customerId: row.prefillCustomerId })
       : [];
-  const profile = verified?.customer;
   return toRegistration(row, token, profile);
 }

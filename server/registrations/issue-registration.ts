@@ -1,9 +1,12 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { CUSTOMER_MESSAGES } from '../../src/domain/customer';
 import { toE164 } from '../../src/domain/phone';
 import type { IssuedRegistration, NewRegistration } from '../../src/domain/registration';
-import type { Db } from '../db/client';
-import { registrations } from '../db/schema';
+import { recordAudit, type Actor } from '../audit/record-audit';
+import type { Db, Tx } from '../db/client';
+import { customers, registrations } from '../db/schema';
+import { inSites, type SiteScope } from '../members/list-filters';
 import { ApiError, validationFailed } from '../lib/api-error';
 import { registrationData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
@@ -20,27 +23,65 @@ interface IssueOptions {
   defaultPhoneCountry?: CountryCode;
   /** Whether an SMS provider is configured, so that `send: "sms"` can be honoured. */
   smsEnabled?: boolean;
+  /** Who issues it. Absent only for the server's own codes (the demo), which see every site and are not audited. */
+  issuer?: Issuer;
   now?: Date;
 }
 
+/** Who issues a code, what they may see, and where from: the pre-fill and the audit log follow it. */
+export interface Issuer {
+  actor: Actor;
+  /** The profiles a returning member's code may pre-fill: those the issuer may see (a manager's sites). */
+  sites: SiteScope;
+  /** The API key that issued it, which may then follow it (`registrations:read`). */
+  keyId?: string;
+  client?: string;
+}
+
+/** The sale's number in E.164, read in the operator's country when national; a field error otherwise. */
+export function saleNumber(sale: Pick<NewRegistration, 'mobileNumber'>, country: CountryCode | undefined): string {
+  const mobileNumber = toE164(sale.mobileNumber, country);
+  if (!mobileNumber) throw validationFailed({ mobileNumber: CUSTOMER_MESSAGES.mobileNumber });
+  return mobileNumber;
+}
+
 /**
- * Stores a sale's registration under the hash of a fresh code, with its `registration.issued` event and, when asked,
- * the text message that carries the link, all in one transaction. The code itself is kept only in the answer and,
- * until the text is sent, in that message.
+ * The member's last profile completed through a code the operator issued to this number, among the sites the
+ * issuer may see. A manual sign-up proves nothing about the number it carries, so it never pre-fills anyone's form.
+ */
+async function verifiedProfileId(tx: Tx, mobileNumber: string, sites: SiteScope): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .where(and(eq(customers.mobileNumber, mobileNumber), eq(registrations.isManual, false), inSites(sites)))
+    .orderBy(desc(customers.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Stores a sale's registration under the hash of a fresh code, with its `registration.issued` event, its audit
+ * rows and, when asked, the text message that carries the link, all in one transaction. A returning member's code
+ * is tied now to the profile it will pre-fill, chosen among those its issuer may see, and that disclosure is
+ * audited. The code itself is kept only in the answer and, until the text is sent, in that message.
  */
 export async function issueRegistration(
   db: Db,
   sale: NewRegistration,
   options: IssueOptions,
 ): Promise<IssuedRegistration> {
-  const mobileNumber = toE164(sale.mobileNumber, options.defaultPhoneCountry);
-  if (!mobileNumber) throw validationFailed({ mobileNumber: CUSTOMER_MESSAGES.mobileNumber });
+  const mobileNumber = saleNumber(sale, options.defaultPhoneCountry);
+  const issuer = options.issuer;
   if (sale.send === 'sms' && !options.smsEnabled) {
     throw new ApiError(422, 'sms_unavailable', 'Text messages are not set up on this server (SMS_PROVIDER).');
   }
   const now = options.now ?? new Date();
   const token = newRegistrationToken();
   return db.transaction(async (tx) => {
+    const prefillCustomerId = sale.isReturningCustomer
+      ? await verifiedProfileId(tx, mobileNumber, issuer?.sites ?? 'all')
+      : null;
     const [row] = await tx
       .insert(registrations)
       .values({
@@ -55,9 +96,16 @@ export async function issueRegistration(
         sourceSystem: sale.sourceSystem,
         isReturningCustomer: sale.isReturningCustomer,
         expiresAt: new Date(now.getTime() + options.tokenTtlDays * DAY_MS),
+        issuedByKeyId: issuer?.keyId ?? null,
+        prefillCustomerId,
       })
       .returning();
     await recordEvent(tx, 'registration.issued', { registration: registrationData(row!) }, now);
+    if (issuer) {
+      const by = { actor: issuer.actor, client: issuer.client ?? null };
+      await recordAudit(tx, { ...by, action: 'code_issued', subjectId: row!.id });
+      if (prefillCustomerId) await recordAudit(tx, { ...by, action: 'member_prefilled', subjectId: prefillCustomerId });
+    }
     const sms = sale.send === 'sms' ? await queueRegistrationSms(tx, row!.id, token) : undefined;
     return {
       token,

@@ -6,12 +6,26 @@ import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { inSites, type SiteScope } from '../members/list-filters';
 import { isoOrNull } from '../lib/iso-time';
 
-/** An issued registration's progress, or null when there is none the caller may see (another site's is none). */
-export async function registrationProgress(db: Db, sites: SiteScope, id: string): Promise<RegistrationProgress | null> {
+/**
+ * An issued registration's progress, or null when there is none the caller may see: another site's is none, and
+ * so is, for an API key, one it did not issue itself (`issuedByKeyId`).
+ */
+export async function registrationProgress(
+  db: Db,
+  scope: { sites: SiteScope; issuedByKeyId?: string },
+  id: string,
+): Promise<RegistrationProgress | null> {
   const [row] = await db
     .select()
     .from(registrations)
-    .where(and(eq(registrations.id, id), eq(registrations.isManual, false), inSites(sites)));
+    .where(
+      and(
+        eq(registrations.id, id),
+        eq(registrations.isManual, false),
+        inSites(scope.sites),
+        scope.issuedByKeyId === undefined ? undefined : eq(registrations.issuedByKeyId, scope.issuedByKeyId),
+      ),
+    );
   if (!row) return null;
   return {
     id: row.id,

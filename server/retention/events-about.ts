@@ -6,6 +6,8 @@ import { outboxEvents } from '../db/schema';
  * (server/integrations/event-payloads.ts): `registration.issued` and `.completed` carry `data.registration.id`
  * (and `.customerId`), `.completed` also `data.customer.id`, `survey.submitted` `data.survey.customerId`. The
  * outbox has no column naming its subject, so the bodies are read; the table holds EVENT_RETENTION_DAYS of events.
+ * `member.erased` lists its ids in other fields, so it is never one of these: the erasure that writes it must not
+ * delete it, and it goes like any other event once its retention days have passed and its deliveries are settled.
  */
 export function eventsAbout(ids: { registrationIds: string[]; customerIds: string[] }): SQL {
   // The paths are constants of ours, written into the text: a `text[]` parameter is typed differently by each driver.

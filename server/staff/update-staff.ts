@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { StaffMember, StaffUpdate } from '../../src/domain/staff';
 import type { Tx } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
@@ -10,8 +10,21 @@ export const NO_SUCH_STAFF = 'There is no such staff member.';
 /**
  * Changes a staff member's role, sites or access. Disabling ends their sessions at once. The last enabled owner
  * cannot be demoted or disabled: nobody could then manage staff without the command line.
+ *
+ * The rule holds under concurrency (the console's PATCH and `npm run staff -- disable` both come here): every change
+ * first locks all enabled owners' rows, in id order, then its own row. Two changes that could each remove an owner
+ * therefore run one after the other, and the second counts the owners the first left: on PostgreSQL's READ
+ * COMMITTED, a row the first changed is read again when its lock is granted, and drops out if no longer an enabled
+ * owner. Locking only the changed row let the last two owners each see the other still enabled, and both go. The
+ * same order in every change (owners, then the one row) is what keeps two changes from deadlocking.
  */
 export async function updateStaff(tx: Tx, id: string, change: StaffUpdate): Promise<StaffMember> {
+  const owners = await tx
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false)))
+    .orderBy(staff.id)
+    .for('update');
   const [current] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
   if (!current) throw new ApiError(404, 'not_found', NO_SUCH_STAFF);
 
@@ -24,14 +37,8 @@ export async function updateStaff(tx: Tx, id: string, change: StaffUpdate): Prom
     });
   }
   const losesOwner = current.role === 'owner' && !current.disabled && (role !== 'owner' || disabled);
-  if (losesOwner) {
-    const [others] = await tx
-      .select({ n: count() })
-      .from(staff)
-      .where(and(eq(staff.role, 'owner'), eq(staff.disabled, false), ne(staff.id, id)));
-    if ((others?.n ?? 0) === 0) {
-      throw new ApiError(409, 'last_owner', 'The last owner cannot be demoted or disabled.');
-    }
+  if (losesOwner && !owners.some((owner) => owner.id !== id)) {
+    throw new ApiError(409, 'last_owner', 'The last owner cannot be demoted or disabled.');
   }
 
   const [row] = await tx

@@ -1,4 +1,5 @@
 import ky from 'ky';
+import type { ApiErrorBody } from '../domain/api-error';
 
 /**
  * The console's client: its routes are authenticated by the session cookie, not by the customer app's key. Any
@@ -22,4 +23,19 @@ export async function getJson<T>(path: string): Promise<T> {
   if (response.status === 401) throw new SignedOutError('Signed out');
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return await response.json();
+}
+
+/** A refusal as the console's forms read it: the server's message, and its field messages when it gave any. */
+export type Refusal = Error & { issues: Record<string, string> };
+
+/** A console write (POST, PATCH, DELETE) answered as JSON; a refusal throws its message and field messages. */
+export async function sendJson<T = unknown>(
+  method: 'post' | 'patch' | 'delete',
+  path: string,
+  json?: unknown,
+): Promise<T | undefined> {
+  const response = await consoleApi[method](path, json === undefined ? {} : { json });
+  if (response.ok) return response.status === 204 ? undefined : await response.json<T>();
+  const body = await response.json<ApiErrorBody>();
+  throw Object.assign(new Error(body.error.message), { issues: body.error.issues ?? {} }) satisfies Refusal;
 }

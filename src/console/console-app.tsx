@@ -12,6 +12,7 @@ const FeedbackPage = lazy(() => import('./pages/feedback-page').then((m) => ({ d
 const IssuePage = lazy(() => import('./pages/issue-page').then((m) => ({ default: m.IssuePage })));
 const StaffPage = lazy(() => import('./pages/staff-page').then((m) => ({ default: m.StaffPage })));
 const IntegrationsPage = lazy(() => import('./pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
+const ApiKeysPage = lazy(() => import('./pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })));
 const AccountPage = lazy(() => import('./pages/account-page').then((m) => ({ default: m.AccountPage })));
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
@@ -32,6 +33,7 @@ export function ConsoleApp() {
               <Route path="/issue" element={<IssuePage />} />
               <Route path="/staff" element={<StaffPage />} />
               <Route path="/integrations" element={<IntegrationsPage />} />
+              <Route path="/api-keys" element={<ApiKeysPage />} />
               <Route path="/account" element={<AccountPage />} />
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />

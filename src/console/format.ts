@@ -1,3 +1,4 @@
+import { neutralised } from '../domain/csv-cell';
 import type { SmsStatus } from '../domain/webhooks';
 
 /** How the console writes figures: rates as whole percents, missing figures as a dash. */
@@ -7,12 +8,21 @@ export const signed = (value: number | null) => (value === null ? '—' : value 
 export const when = (iso: string | null) =>
   iso === null ? '—' : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A CSV the browser downloads, built from figures (numbers and dates only, so no cell can be a formula). */
-export function downloadCsv(name: string, header: string[], rows: (string | number)[][]) {
-  const text = [header, ...rows]
-    .map((row) => row.map((cell) => `"${String(cell).replace(/"/g, '""')}"`).join(','))
-    .join('\r\n');
-  const url = URL.createObjectURL(new Blob([`\uFEFF${text}\r\n`], { type: 'text/csv;charset=utf-8' }));
+type CsvRow = readonly (string | number)[];
+
+/**
+ * A CSV file's text: every cell quoted, text cells neutralised as every CSV we write is (a site id is whatever the
+ * point-of-sale sent), a byte-order mark so a spreadsheet reads accents right, and CRLF line ends.
+ */
+export function csvText(header: readonly string[], rows: readonly CsvRow[]): string {
+  const cell = (value: string | number) =>
+    `"${(typeof value === 'string' ? neutralised(value) : String(value)).replace(/"/g, '""')}"`;
+  return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Downloads a table the browser already holds as a CSV file. */
+export function downloadCsv(name: string, header: readonly string[], rows: readonly CsvRow[]) {
+  const url = URL.createObjectURL(new Blob([csvText(header, rows)], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -6,6 +6,7 @@ export type ApiErrorCode =
   | 'unauthorized'
   | 'invalid_credentials'
   | 'forbidden'
+  | 'wrong_origin'
   | 'already_exists'
   | 'last_owner'
   | 'not_found'

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { dayAndSiteFilters } from './list-filters';
 import type { SurveyQuestion } from './survey';
 
 /**
@@ -22,16 +23,9 @@ export function netPromoterScore(counts: { promoters: number; passives: number; 
 export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 400;
 
-const DATE_MESSAGE = 'Dates are written YYYY-MM-DD';
-const day = v.pipe(v.string(DATE_MESSAGE), v.isoDate(DATE_MESSAGE));
-
 /** `?from=&to=&site=`: whole UTC days, both included; no site means every site the caller may see. */
 export const dashboardQuerySchema = v.pipe(
-  v.object({
-    from: v.optional(day),
-    to: v.optional(day),
-    site: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,40}$/, 'site is a site id'))),
-  }),
+  v.object(dayAndSiteFilters),
   v.check((query) => !query.from || !query.to || query.from <= query.to, 'from must not be after to'),
 );
 export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>;

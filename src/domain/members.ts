@@ -1,18 +1,16 @@
 import * as v from 'valibot';
 import type { SmsStatus } from './webhooks';
 import type { NpsBand } from './dashboard';
+import { dayAndSiteFilters } from './list-filters';
 import { pageQuerySchema } from './paging';
 import type { SurveyQuestion } from './survey';
+import { UNSUPPORTED_CHARACTERS } from './validation';
 
-const DATE_MESSAGE = 'Dates are written YYYY-MM-DD';
-const day = v.pipe(v.string(DATE_MESSAGE), v.isoDate(DATE_MESSAGE));
-
-/** The filters the members and feedback lists share: whole UTC days (both included) and one site. */
-const listFilters = {
-  from: v.optional(day),
-  to: v.optional(day),
-  site: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{1,40}$/, 'site is a site id'))),
-};
+/**
+ * A search is one line typed into a box, so no control character belongs in it (tabs and line breaks included:
+ * a search box cannot hold them); and PostgreSQL refuses U+0000 in any text it is sent.
+ */
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 export const CONSENT_FILTERS = ['sms', 'newsletter', 'none'] as const;
 export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
@@ -23,8 +21,15 @@ export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
  */
 export const memberQuerySchema = v.object({
   ...pageQuerySchema.entries,
-  ...listFilters,
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search for at most 100 characters'))),
+  ...dayAndSiteFilters,
+  q: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((text) => !CONTROL_CHARACTER.test(text), UNSUPPORTED_CHARACTERS),
+      v.trim(),
+      v.maxLength(100, 'Search for at most 100 characters'),
+    ),
+  ),
   consent: v.optional(v.picklist(CONSENT_FILTERS, 'consent is sms, newsletter or none')),
 });
 export type MemberQuery = v.InferOutput<typeof memberQuerySchema>;
@@ -34,7 +39,7 @@ export const SCORE_BANDS = ['detractor', 'passive', 'promoter'] as const satisfi
 /** `/api/admin/feedback`: surveys newest first, by the band of their recommend score. */
 export const feedbackQuerySchema = v.object({
   ...pageQuerySchema.entries,
-  ...listFilters,
+  ...dayAndSiteFilters,
   band: v.optional(v.picklist(SCORE_BANDS, 'band is detractor, passive or promoter')),
 });
 export type FeedbackQuery = v.InferOutput<typeof feedbackQuerySchema>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { WebhookEventType } from './webhooks';
+import type { SentEventType } from './webhooks';
 
 /**
  * The `data` of each webhook event, version 1, as receivers get it (README "Integrations"). These describe what the
@@ -92,15 +92,29 @@ export const surveySubmittedDataSchema = v.object({
   }),
 });
 
+const erasedIds = (text: string) => described(v.array(v.string()), text);
+
+/**
+ * `member.erased`: a member's data was erased on their request; erase what you hold under these ids. Only ids, never
+ * a name, email, number or address. Sent to every enabled endpoint, whatever it subscribed to.
+ */
+export const memberErasedDataSchema = v.object({
+  customerIds: erasedIds('The profiles erased: `customer.id`, `registration.customerId`, `survey.customerId`.'),
+  registrationIds: erasedIds('Their registrations: `registration.id`.'),
+  surveyIds: erasedIds('Their surveys: `survey.id`.'),
+  erasedAt: timestamp('When the data was erased.'),
+});
+
 /** Each event type's `data`. */
 export const WEBHOOK_DATA_SCHEMAS = {
   'registration.issued': registrationIssuedDataSchema,
   'registration.completed': registrationCompletedDataSchema,
   'survey.submitted': surveySubmittedDataSchema,
-} as const satisfies Record<WebhookEventType, v.GenericSchema>;
+  'member.erased': memberErasedDataSchema,
+} as const satisfies Record<SentEventType, v.GenericSchema>;
 
 /** The body of a delivery: `{ type, timestamp, version: 1, data }` (Standard Webhooks' envelope, with a version). */
-export const webhookEnvelopeSchema = <TType extends WebhookEventType, TData extends v.GenericSchema>(
+export const webhookEnvelopeSchema = <TType extends SentEventType, TData extends v.GenericSchema>(
   type: TType,
   data: TData,
 ) =>

@@ -5,6 +5,16 @@ import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 export const WEBHOOK_EVENT_TYPES = ['registration.issued', 'registration.completed', 'survey.submitted'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * Sent to every enabled endpoint, whatever it subscribed to, so never offered as a choice: `member.erased` asks a
+ * receiver to erase what it holds about a member, and an endpoint that heard any event may hold some.
+ */
+export const ALWAYS_SENT_EVENT_TYPES = ['member.erased'] as const;
+
+/** Every event a receiver can get (the API description publishes each), the test event aside. */
+export const SENT_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...ALWAYS_SENT_EVENT_TYPES] as const;
+export type SentEventType = (typeof SENT_EVENT_TYPES)[number];
+
 /** Sent only by "Send a test event", to the one endpoint it was asked for. */
 export const TEST_EVENT_TYPE = 'webhook.test';
 
@@ -13,7 +23,7 @@ export const TEST_EVENT_TYPE = 'webhook.test';
  * fields are only ever added within a version; a change that could break a receiver comes as version 2.
  */
 export interface WebhookEnvelope<T = unknown> {
-  type: WebhookEventType | typeof TEST_EVENT_TYPE;
+  type: SentEventType | typeof TEST_EVENT_TYPE;
   timestamp: string;
   version: 1;
   data: T;

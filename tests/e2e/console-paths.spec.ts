@@ -63,6 +63,7 @@ test.describe('the sign-in chart, walked in the browser', () => {
           const route = await held.next('signIn');
           if (event.output.kind === 'signedIn') return route.continue();
           if (event.output.kind === 'throttled') return refuse(route, 429, 'rate_limited', 'Too many failed sign-ins.');
+          if (event.output.kind === 'refusedAddress') return refuse(route, 403, 'wrong_origin', event.output.message);
           if (event.output.kind === 'invalid') {
             return refuse(route, 400, 'validation_failed', 'Some fields are missing or invalid.', {
               issues: event.output.errors,

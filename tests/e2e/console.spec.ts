@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { apiHeaders, completedCode } from './support/api';
+import { apiHeaders, completedCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addStaffMember, ownSite, signIn, STAFF_PASSWORD } from './support/console';
 
@@ -164,9 +164,7 @@ test("an owner changes a manager's sites and can disable them", async ({ page, r
   await page.getByRole('button', { name: `Save ${manager}` }).click();
   await expect
     .poll(async () => {
-      const list = await request.get('/api/admin/staff', {
-        headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
-      });
+      const list = await request.get('/api/admin/staff', { headers: operatorHeaders() });
       const staff = (await list.json()) as { results: { email: string; sites: string[]; disabled: boolean }[] };
       return staff.results.find((member) => member.email === manager);
     })

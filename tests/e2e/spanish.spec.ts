@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { issueCode } from './support/api';
+import { issueCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { expectNoEnglishOnScreen } from './support/english-on-screen';
 import { field } from './support/profile-form';
@@ -26,10 +26,7 @@ async function fillProfile(page: Page, email: string) {
 
 /** What the operator holds about a member, through the owners' data-export endpoint. */
 async function exported(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/admin/member-data/export', {
-    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
-    data: { email },
-  });
+  const response = await request.post('/api/admin/member-data/export', { headers: operatorHeaders(), data: { email } });
   expect(response.status()).toBe(200);
   return (await response.json()) as {
     customers: {

@@ -1,6 +1,6 @@
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { signInActor } from '../../machines/sign-in/sign-in.actors';
+import { REFUSED_ADDRESS, signInActor } from '../../machines/sign-in/sign-in.actors';
 import { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import type { SignInOutcome, SignInRequest } from '../../machines/sign-in/sign-in.types';
 import { toSignInView, UNREACHABLE } from '../../machines/sign-in/sign-in.view';
@@ -112,9 +112,19 @@ describe('signing in: what each answer means', () => {
   it('200 then /me is the signed-in staff member', async () => {
     expect(await run(answering(200))).toEqual({ kind: 'signedIn', staff });
   });
-  it('401 and 403 are wrong credentials', async () => {
+  it('401 is wrong credentials', async () => {
     expect(await run(answering(401))).toEqual({ kind: 'wrongCredentials' });
-    expect(await run(answering(403))).toEqual({ kind: 'wrongCredentials' });
+  });
+  it("403 is never wrong credentials: the server's message names the address to open the console at", async () => {
+    const message = 'Open the console at https://club.example/admin: …';
+    expect(await run(answering(403, { error: { code: 'wrong_origin', message } }))).toEqual({
+      kind: 'refusedAddress',
+      message,
+    });
+    expect(await run(answering(403, { error: { code: 'forbidden', message: 'Not from here.' } }))).toEqual({
+      kind: 'refusedAddress',
+      message: REFUSED_ADDRESS,
+    });
   });
   it('429 carries Retry-After', async () => {
     expect(await run(answering(429, {}, '120'))).toEqual({ kind: 'throttled', retryAfterSeconds: 120 });

@@ -55,7 +55,7 @@ describe('seeding on start', () => {
 });
 
 describe('the start-up lines', () => {
-  it('say where the server and its console run and how to issue a code', () => {
+  it('say where the server and its console run, what ADMIN_API_KEY may do and how to issue a code', () => {
     const lines = startUpLines({
       url: 'http://localhost:3000',
       database: 'PostgreSQL',
@@ -67,6 +67,8 @@ describe('the start-up lines', () => {
     expect(lines).toEqual([
       'Club Profile is running at http://localhost:3000 (database: PostgreSQL)',
       'Operator console: http://localhost:3000/admin',
+      'ADMIN_API_KEY is a point-of-sale key: it may issue registration codes and follow the ones it issued, ' +
+        'nothing else. Owners make a key per till or integration in the console (API keys).',
       'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"',
     ]);
   });

@@ -30,6 +30,15 @@ export const signInModel: PathModel<typeof signInMachine, SignInPathEvent> = {
     { type: 'xstate.done.actor.signIn', output: { kind: 'signedIn', staff: owner } },
     { type: 'xstate.done.actor.signIn', output: { kind: 'wrongCredentials' } },
     { type: 'xstate.done.actor.signIn', output: { kind: 'throttled', retryAfterSeconds: 600 } },
+    {
+      type: 'xstate.done.actor.signIn',
+      output: {
+        kind: 'refusedAddress',
+        message:
+          'Open the console at https://club.example/admin: this server does not accept sign-ins from ' +
+          'http://192.168.1.20:3000. To use this address as well, add it to TRUSTED_ORIGINS.',
+      },
+    },
     { type: 'xstate.done.actor.signIn', output: { kind: 'invalid', errors: { email: 'Enter a valid email address' } } },
     { type: 'xstate.error.actor.signIn', error: new Error('network') },
   ],

@@ -10,17 +10,25 @@ import {
 } from '../../../src/domain/api-answers';
 import { pageQuerySchema, recordId } from '../../../src/domain/paging';
 import { newRegistrationSchema } from '../../../src/domain/registration';
-import { recordAudit } from '../../audit/record-audit';
 import { NO_SUCH_CUSTOMER } from '../../customers/find-customer';
 import { ApiError } from '../../lib/api-error';
+import { hashToken } from '../../lib/tokens';
 import { jsonBody, validJson, validQuery } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
-import { issueRegistration } from '../../registrations/issue-registration';
+import { issueRegistration, saleNumber } from '../../registrations/issue-registration';
 import { registrationProgress } from '../../registrations/registration-progress';
-
-const NO_SUCH_REGISTRATION = 'There is no such registration.';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
-import { actorOf, allow, authenticate, siteScope, visibleSites, type AdminEnv, type PrincipalDeps } from './principal';
+import {
+  actorOf,
+  allow,
+  authenticate,
+  issuerKey,
+  siteScope,
+  visibleSites,
+  type AdminEnv,
+  type PrincipalDeps,
+} from './principal';
+import { apiKeyRoutes } from './api-keys.routes';
 import { dashboardRoutes } from './dashboard.routes';
 import { memberRoutes } from './members.routes';
 import { memberDataRoutes } from './members-data.routes';
@@ -28,7 +36,10 @@ import { staffRoutes } from './staff.routes';
 import { webhookRoutes } from './webhooks.routes';
 import type { OutboundPolicy } from '../../integrations/outbound-request';
 
+const NO_SUCH_REGISTRATION = 'There is no such registration.';
+
 interface AdminDeps extends PrincipalDeps {
+  publicUrl: string;
   tokenTtlDays: number;
   defaultPhoneCountry: CountryCode;
   outboundPolicy: OutboundPolicy;
@@ -72,8 +83,9 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
       },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'sms_unavailable', 'rate_limited'],
       access: 'admin',
+      keyScope: 'registrations:issue',
     }),
-    allow('owner', 'manager'),
+    allow('owner', 'manager', { key: 'registrations:issue' }),
     jsonBody,
     validJson(newRegistrationSchema),
     async (c) => {
@@ -83,15 +95,33 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
       if (sites !== 'all' && !sites.includes(sale.siteId)) {
         throw new ApiError(403, 'forbidden', 'You may issue codes only for your own sites.');
       }
-      const issued = await issueRegistration(deps.db, sale, { ...deps, publicUrl: deps.publicUrl });
-      if (principal.kind === 'staff') {
-        await recordAudit(deps.db, {
+      // Every budget is looked at before any is spent: a refusal by one costs nothing of the others.
+      const issuer = issuerKey(principal);
+      const budgets = [
+        { throttle: deps.throttles.codesByIssuer, key: issuer },
+        ...(sale.isReturningCustomer ? [{ throttle: deps.throttles.returningCodesByIssuer, key: issuer }] : []),
+        ...(sale.send === 'sms'
+          ? [
+              { throttle: deps.throttles.textsByIssuer, key: issuer },
+              // The number's hash: a throttle's key is never personal data.
+              {
+                throttle: deps.throttles.textsByNumber,
+                key: hashToken(saleNumber(sale, deps.defaultPhoneCountry)),
+              },
+            ]
+          : []),
+      ];
+      for (const { throttle, key } of budgets) await throttle.check(c, key);
+      for (const { throttle, key } of budgets) await throttle.take(c, key);
+      const issued = await issueRegistration(deps.db, sale, {
+        ...deps,
+        issuer: {
           actor: actorOf(principal),
-          action: 'code_issued',
-          subjectId: issued.registration.id,
+          sites,
           client: c.get('client'),
-        });
-      }
+          ...(principal.kind === 'key' ? { keyId: principal.key.id } : {}),
+        },
+      });
       return c.json(issued, 201);
     },
   );
@@ -108,15 +138,21 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
       },
       refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
       access: 'admin',
+      keyScope: 'registrations:read',
     }),
-    allow('owner', 'manager'),
+    allow('owner', 'manager', { key: 'registrations:read' }),
     validator('param', v.object({ id: recordId(NO_SUCH_REGISTRATION) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
     }),
     async (c) => {
+      const principal = c.get('principal');
       const progress = await registrationProgress(
         deps.db,
-        siteScope(c.get('principal'), undefined),
+        {
+          sites: siteScope(principal, undefined),
+          // A key follows only what it issued: a till cannot read another till's customers' progress.
+          ...(principal.kind === 'key' ? { issuedByKeyId: principal.key.id } : {}),
+        },
         c.req.valid('param').id,
       );
       if (!progress) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
@@ -137,14 +173,23 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
       },
       refusals: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
       access: 'admin',
+      keyScope: 'surveys:read',
     }),
-    allow('owner'),
+    allow('owner', { key: 'surveys:read' }),
     // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
     validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
     }),
     validQuery(pageQuerySchema),
-    async (c) => c.json(await listCustomerSurveys(deps.db, c.req.valid('param').id, c.req.valid('query'))),
+    async (c) =>
+      c.json(
+        await listCustomerSurveys(
+          deps.db,
+          c.req.valid('param').id,
+          visibleSites(c.get('principal')),
+          c.req.valid('query'),
+        ),
+      ),
   );
 
   app.route('/', staffRoutes(deps));
@@ -152,5 +197,6 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
   app.route('/', memberRoutes(deps));
   app.route('/', memberDataRoutes(deps));
   app.route('/', webhookRoutes(deps));
+  app.route('/', apiKeyRoutes(deps));
   return app;
 }

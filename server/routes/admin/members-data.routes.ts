@@ -54,8 +54,13 @@ export function memberDataRoutes(deps: { db: Db }): Hono<AdminEnv> {
   app.post(
     '/member-data/erase',
     describe({
-      summary: "Erase a member's data on request, in one transaction (owners)",
-      answers: { 200: '`{ customerIds, counts }`: what was deleted, counted by kind of row.' },
+      summary: "Erase a member's data on request, in one transaction, and tell every webhook endpoint (owners)",
+      answers: {
+        200:
+          '`{ customerIds, registrationIds, surveyIds, eventId, counts, auditRowsRedacted }`: the ids erased (sent to ' +
+          'every enabled endpoint as `member.erased`, event `eventId`, and taken out of the audit log), and what was ' +
+          'deleted, counted by kind of row.',
+      },
       refusals: [...REFUSALS],
       access: 'admin',
     }),

@@ -89,13 +89,17 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     }),
     async (c) => {
       const principal = c.get('principal');
-      const member = await findMember(deps.db, siteScope(principal, undefined), c.req.valid('param').id);
-      if (!member) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER);
-      await recordAudit(deps.db, {
-        actor: actorOf(principal),
-        action: 'member_viewed',
-        subjectId: member.id,
-        client: c.get('client'),
+      // One transaction: an erasure cannot slip between the read and its audit row and leave the id behind.
+      const member = await deps.db.transaction(async (tx) => {
+        const found = await findMember(tx, siteScope(principal, undefined), c.req.valid('param').id);
+        if (!found) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER);
+        await recordAudit(tx, {
+          actor: actorOf(principal),
+          action: 'member_viewed',
+          subjectId: found.id,
+          client: c.get('client'),
+        });
+        return found;
       });
       return c.json(member);
     },

@@ -1,17 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { ENVIRONMENT_KEY_ID, POINT_OF_SALE_SCOPES, type ApiKeyScope } from '../../../src/domain/api-keys';
 import type { StaffMember, StaffRole } from '../../../src/domain/staff';
+import { findKeyGrant, type KeyGrant } from '../../api-keys/api-keys';
 import type { Actor } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
 import { clientLimitKey } from '../../lib/client-address';
-import { sameOriginWrites } from '../../lib/same-origin';
+import { sameOriginWrites, type ConsoleOrigins } from '../../lib/same-origin';
 import type { Throttles } from '../../limits/throttles';
 import type { Auth } from '../../staff/auth';
 import { findStaff } from '../../staff/list-staff';
 
-/** Who is calling /api/admin: the point-of-sale (or the command line) with the bearer key, or a signed-in staff member. */
-export type Principal = { kind: 'key' } | { kind: 'staff'; staff: StaffMember };
+/**
+ * Who is calling /api/admin: a signed-in staff member; an API key (a till or an integration: ADMIN_API_KEY or one
+ * an owner made), which may do only what its scopes say; or the command line on the server's own machine
+ * (`npm run staff`, `npm run member`), which acts for the operator as the database itself would.
+ */
+export type Principal = { kind: 'staff'; staff: StaffMember } | { kind: 'key'; key: KeyGrant } | { kind: 'cli' };
 
 export interface AdminEnv {
   Variables: { principal: Principal; client: string };
@@ -20,26 +26,37 @@ export interface AdminEnv {
 export interface PrincipalDeps {
   db: Db;
   auth: Auth;
-  /** Bearer keys accepted: ADMIN_API_KEY and, on the embedded database, the local command-line key. */
-  adminKeys: string[];
-  publicUrl: string;
+  /** ADMIN_API_KEY: a point-of-sale key (POINT_OF_SALE_SCOPES, every site). */
+  adminApiKey: string | undefined;
+  /** On the embedded database, the key the server keeps in DATA_DIR for the command line on its machine. */
+  cliKey: string | undefined;
+  origins: ConsoleOrigins;
   throttles: Throttles;
   trustProxyHops: number;
 }
 
-function sameSecret(given: string, expected: string): boolean {
+function sameSecret(given: string, expected: string | undefined): boolean {
+  if (!expected) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** What ADMIN_API_KEY may do: a point-of-sale's work, for every site. */
+export const ENVIRONMENT_KEY: KeyGrant = {
+  id: ENVIRONMENT_KEY_ID,
+  name: 'ADMIN_API_KEY',
+  scopes: POINT_OF_SALE_SCOPES,
+  sites: [],
+};
+
 /**
- * Sets `principal`. A bearer header is the point-of-sale's key, checked as before (wrong keys are throttled per
- * client, and past the budget even the right key waits out the hour); without one, the staff session cookie.
- * A disabled staff member's session no longer counts.
+ * Sets `principal`. A bearer header is a key (wrong keys are throttled per client, and past the budget even the
+ * right key waits out the hour); without one, the staff session cookie. A disabled staff member's session, and a
+ * revoked key, no longer count.
  */
 export function authenticate(deps: PrincipalDeps): MiddlewareHandler<AdminEnv> {
-  const sameOrigin = sameOriginWrites(deps.publicUrl);
+  const sameOrigin = sameOriginWrites(deps.origins);
   return async (c, next) => {
     const client = clientLimitKey(c, deps.trustProxyHops);
     c.set('client', client);
@@ -47,12 +64,19 @@ export function authenticate(deps: PrincipalDeps): MiddlewareHandler<AdminEnv> {
     if (header !== undefined) {
       await deps.throttles.adminKeyFailures.check(c, client);
       const given = /^Bearer (.+)$/.exec(header)?.[1];
-      if (!given || !deps.adminKeys.some((key) => sameSecret(given, key))) {
+      const principal: Principal | null = !given
+        ? null
+        : sameSecret(given, deps.cliKey)
+          ? { kind: 'cli' }
+          : sameSecret(given, deps.adminApiKey)
+            ? { kind: 'key', key: ENVIRONMENT_KEY }
+            : await findKeyGrant(deps.db, given).then((key) => (key ? { kind: 'key' as const, key } : null));
+      if (!principal) {
         await deps.throttles.adminKeyFailures.take(c, client);
         c.header('WWW-Authenticate', 'Bearer');
         throw new ApiError(401, 'unauthorized', 'A valid admin bearer token is required.');
       }
-      c.set('principal', { kind: 'key' });
+      c.set('principal', principal);
       return next();
     }
 
@@ -66,20 +90,37 @@ export function authenticate(deps: PrincipalDeps): MiddlewareHandler<AdminEnv> {
   };
 }
 
-/** Refuses a staff member whose role is not listed; the bearer key acts for the whole operator. */
-export function allow(...roles: StaffRole[]): MiddlewareHandler<AdminEnv> {
+/**
+ * The one door of each route: the staff roles it admits and, when a key may call it, the scope the key needs.
+ * The command line on the server's machine acts for the operator and passes every door.
+ */
+export function allow(...rule: [...StaffRole[], { key: ApiKeyScope }] | StaffRole[]): MiddlewareHandler<AdminEnv> {
+  const last = rule[rule.length - 1];
+  const keyScope = typeof last === 'object' ? last.key : undefined;
+  const roles = rule.filter((item): item is StaffRole => typeof item === 'string');
   return async (c, next) => {
     const principal = c.get('principal');
     if (principal.kind === 'staff' && !roles.includes(principal.staff.role)) {
       throw new ApiError(403, 'forbidden', 'Your role may not do this.');
     }
+    if (principal.kind === 'key' && (!keyScope || !principal.key.scopes.includes(keyScope))) {
+      throw new ApiError(
+        403,
+        'forbidden',
+        keyScope
+          ? `This API key may not do this: it needs the ${keyScope} permission.`
+          : 'API keys may not do this: sign in to the console as an owner.',
+      );
+    }
     return next();
   };
 }
 
-/** The sites a caller may see: every site for the key and owners, a manager's own otherwise. */
+/** The sites a caller may see: a manager's own, a key's own when it has a list, every site otherwise. */
 export function visibleSites(principal: Principal): 'all' | string[] {
-  return principal.kind === 'staff' && principal.staff.role === 'manager' ? principal.staff.sites : 'all';
+  if (principal.kind === 'staff') return principal.staff.role === 'manager' ? principal.staff.sites : 'all';
+  if (principal.kind === 'key' && principal.key.sites.length > 0) return [...principal.key.sites];
+  return 'all';
 }
 
 /**
@@ -96,5 +137,18 @@ export function siteScope(principal: Principal, site: string | undefined): 'all'
 }
 
 export function actorOf(principal: Principal): Actor {
-  return principal.kind === 'staff' ? { kind: 'staff', id: principal.staff.id } : { kind: 'key' };
+  switch (principal.kind) {
+    case 'staff':
+      return { kind: 'staff', id: principal.staff.id };
+    case 'key':
+      return { kind: 'key', id: principal.key.id };
+    case 'cli':
+      return { kind: 'cli' };
+  }
+}
+
+/** Whom a throttle of issuing counts against: one budget per staff member, per key, and one for the command line. */
+export function issuerKey(principal: Principal): string {
+  const actor = actorOf(principal);
+  return actor.kind === 'cli' ? 'cli' : `${actor.kind}:${actor.id}`;
 }

@@ -62,7 +62,10 @@ const documentation = (): Documentation => ({
       [SECURITY_SCHEMES.adminKey]: {
         type: 'http',
         scheme: 'bearer',
-        description: 'ADMIN_API_KEY, for the point-of-sale and `npm run staff`; acts for the whole operator.',
+        description:
+          'An API key: ADMIN_API_KEY (a point-of-sale key: `registrations:issue`, `registrations:read`) or one an ' +
+          "owner made in the console, which may do only what its scopes say; or, on the server's own machine, the " +
+          'command-line key in DATA_DIR (`npm run staff`, `npm run member`), which acts for the operator.',
       },
       [SECURITY_SCHEMES.staffSession]: {
         type: 'apiKey',

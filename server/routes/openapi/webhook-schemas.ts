@@ -1,8 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { WEBHOOK_DATA_SCHEMAS, webhookEnvelopeSchema } from '../../../src/domain/webhook-payloads';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../src/domain/webhooks';
-import type { completedData, registrationData, surveyData } from '../../integrations/event-payloads';
+import { ALWAYS_SENT_EVENT_TYPES, SENT_EVENT_TYPES, type SentEventType } from '../../../src/domain/webhooks';
+import type { completedData, erasedData, registrationData, surveyData } from '../../integrations/event-payloads';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -14,13 +14,17 @@ export const PAYLOADS_MATCH: [
   >,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['registration.completed']>, ReturnType<typeof completedData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['survey.submitted']>, ReturnType<typeof surveyData>>,
-] = [true, true, true];
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.erased']>, ReturnType<typeof erasedData>>,
+] = [true, true, true, true];
 
-const SUMMARIES: Record<WebhookEventType, string> = {
+const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
   'registration.completed': 'A customer completed their profile: the registration, customer, vehicle and consent',
   'survey.submitted': 'A customer submitted a feedback survey',
+  'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
 };
+
+const isAlwaysSent = (type: SentEventType) => (ALWAYS_SENT_EVENT_TYPES as readonly string[]).includes(type);
 
 /** A JSON object of the API description (openapi-types' 3.1 types do not accept their own schemas). */
 type Json = Record<string, unknown>;
@@ -56,16 +60,20 @@ const SIGNATURE_HEADERS: Record<string, Json> = {
 };
 
 /**
- * The OpenAPI 3.1 `webhooks` section: each event a receiver can subscribe to, as the POST our server sends it, with
- * its envelope `{ type, timestamp, version, data }` and the Standard Webhooks signature headers.
+ * The OpenAPI 3.1 `webhooks` section: each event a receiver can get (those it subscribes to, and those every endpoint
+ * gets), as the POST our server sends it, with its envelope `{ type, timestamp, version, data }` and the Standard
+ * Webhooks signature headers.
  */
 export function webhookDescriptions(): Record<string, Json> {
   return Object.fromEntries(
-    WEBHOOK_EVENT_TYPES.map((type) => [
+    SENT_EVENT_TYPES.map((type) => [
       type,
       {
         post: {
           summary: SUMMARIES[type],
+          ...(isAlwaysSent(type)
+            ? { description: 'Sent to every enabled endpoint, whatever event types it subscribed to.' }
+            : {}),
           operationId: `webhook.${type}`,
           parameters: Object.values(SIGNATURE_HEADERS),
           requestBody: {

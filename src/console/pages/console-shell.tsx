@@ -12,6 +12,7 @@ const PAGES = [
   { to: '/issue', label: 'Issue a code', end: false, ownersOnly: false },
   { to: '/staff', label: 'Staff', end: false, ownersOnly: true },
   { to: '/integrations', label: 'Integrations', end: false, ownersOnly: true },
+  { to: '/api-keys', label: 'API keys', end: false, ownersOnly: true },
 ];
 
 /** Every page but sign-in: who is signed in, the pages their role may open, and sign-out. */

@@ -112,6 +112,7 @@ function Figures({ data }: { data: DashboardFigures }) {
         title="By week"
         header={['Week of', 'Profiles completed', 'NPS']}
         rows={data.weeks.map((week) => [week.week, week.completed, signed(week.nps)])}
+        csvRows={data.weeks.map((week) => [week.week, week.completed, week.nps ?? ''])}
         file={`by-week-${data.range.from}-${data.range.to}.csv`}
       />
       <Breakdown
@@ -119,6 +120,7 @@ function Figures({ data }: { data: DashboardFigures }) {
         title="By site"
         header={['Site', 'Profiles completed', 'NPS']}
         rows={data.sites.map((site) => [site.siteId, site.completed, signed(site.nps)])}
+        csvRows={data.sites.map((site) => [site.siteId, site.completed, site.nps ?? ''])}
         file={`by-site-${data.range.from}-${data.range.to}.csv`}
       />
     </>
@@ -139,12 +141,15 @@ function Breakdown({
   title,
   header,
   rows,
+  csvRows,
   file,
 }: {
   chart: ReactNode;
   title: string;
   header: string[];
   rows: (string | number)[][];
+  /** The same rows for a spreadsheet: figures as numbers (NPS 40, not the text "+40"), none as an empty cell. */
+  csvRows: (string | number)[][];
   file: string;
 }) {
   return (
@@ -178,7 +183,7 @@ function Breakdown({
         </div>
       )}
       <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, header, rows)}>
+        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, header, csvRows)}>
           Download CSV
         </button>
       </div>

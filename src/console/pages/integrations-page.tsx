@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useOutletContext } from 'react-router-dom';
-import type { ApiErrorBody } from '../../domain/api-error';
 import type { StaffMember } from '../../domain/staff';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -11,10 +10,11 @@ import {
   type WebhookEndpoint,
 } from '../../domain/webhooks';
 import buttons from '../../components/buttons/buttons.module.css';
-import { CheckboxField } from '../../components/fields/checkbox-field';
 import { fieldId } from '../../components/fields/field-ids';
 import { TextField } from '../../components/fields/text-field';
-import { consoleApi, getJson } from '../api';
+import { getJson, sendJson, type Refusal } from '../api';
+import { CheckboxGroup } from '../components/checkbox-group';
+import { ShownOnce } from '../components/shown-once';
 import styles from '../console.module.css';
 import { when } from '../format';
 
@@ -25,13 +25,6 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
 };
 
 type FieldErrors = Partial<Record<'url' | 'eventTypes', string>>;
-
-async function send(method: 'post' | 'patch' | 'delete', path: string, json?: unknown) {
-  const response = await consoleApi[method](path, json === undefined ? {} : { json });
-  if (response.ok) return response.status === 204 ? undefined : await response.json<unknown>();
-  const body = await response.json<ApiErrorBody>();
-  throw Object.assign(new Error(body.error.message), { issues: body.error.issues ?? {} });
-}
 
 /** `/admin/integrations` (owners): the webhook endpoints the operator's other systems listen on. */
 export function IntegrationsPage() {
@@ -50,18 +43,14 @@ export function IntegrationsPage() {
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const secretRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     document.title = 'Integrations · Club Profile console';
   }, []);
-  useEffect(() => {
-    if (created) secretRef.current?.focus();
-  }, [created]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'webhook-endpoints'] });
   const add = useMutation({
-    mutationFn: () => send('post', 'admin/webhook-endpoints', form) as Promise<CreatedWebhookEndpoint>,
+    mutationFn: async () => (await sendJson<CreatedWebhookEndpoint>('post', 'admin/webhook-endpoints', form))!,
     onSuccess: (endpoint) => {
       setCreated(endpoint);
       setErrors({});
@@ -70,8 +59,8 @@ export function IntegrationsPage() {
       setOpen(endpoint.id);
       void refresh();
     },
-    onError: (error: Error & { issues?: FieldErrors }) => {
-      const issues = error.issues ?? {};
+    onError: (error: Refusal) => {
+      const issues: FieldErrors = error.issues;
       setErrors(issues);
       setProblem(Object.keys(issues).length ? null : error.message);
       const first = (['url', 'eventTypes'] as const).find((name) => issues[name]);
@@ -80,7 +69,7 @@ export function IntegrationsPage() {
   });
   const act = useMutation({
     mutationFn: ({ method, path, json }: { method: 'post' | 'patch' | 'delete'; path: string; json?: unknown }) =>
-      send(method, path, json),
+      sendJson(method, path, json),
     onSuccess: () => {
       setProblem(null);
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
@@ -89,8 +78,6 @@ export function IntegrationsPage() {
   });
 
   if (me.role !== 'owner') return <Navigate to="/" replace />;
-  const toggleType = (type: string, on: boolean) =>
-    setForm({ ...form, eventTypes: on ? [...form.eventTypes, type] : form.eventTypes.filter((t) => t !== type) });
 
   return (
     <>
@@ -183,22 +170,10 @@ export function IntegrationsPage() {
       <section className={styles.card} aria-labelledby="add-endpoint-heading">
         <h2 id="add-endpoint-heading">Add an endpoint</h2>
         {created && (
-          <div role="status" className={styles.secret}>
-            <p>
-              Added {created.url}. Its signing secret, shown this once: copy it now into the receiver; it will not be
-              shown again.
-            </p>
-            <code ref={secretRef} tabIndex={-1} className={styles.secretValue}>
-              {created.secret}
-            </code>
-            <button
-              type="button"
-              className={buttons.secondary}
-              onClick={() => void navigator.clipboard?.writeText(created.secret)}
-            >
-              Copy secret
-            </button>
-          </div>
+          <ShownOnce value={created.secret} copyLabel="Copy secret">
+            Added {created.url}. Its signing secret, shown this once: copy it now into the receiver; it will not be
+            shown again.
+          </ShownOnce>
         )}
         <form
           noValidate
@@ -229,23 +204,16 @@ export function IntegrationsPage() {
             value={form.description}
             onValueChange={(description) => setForm({ ...form, description })}
           />
-          <fieldset className={styles.fieldset} aria-describedby={errors.eventTypes ? 'event-types-error' : undefined}>
-            <legend>Events</legend>
-            {WEBHOOK_EVENT_TYPES.map((type, index) => (
-              <CheckboxField
-                key={type}
-                name={`event-${index}`}
-                label={EVENT_LABELS[type]}
-                checked={form.eventTypes.includes(type)}
-                onCheckedChange={(on) => toggleType(type, on)}
-              />
-            ))}
-            {errors.eventTypes && (
-              <p id="event-types-error" className={styles.alert}>
-                {errors.eventTypes}
-              </p>
-            )}
-          </fieldset>
+          <CheckboxGroup
+            name="event"
+            legend="Events"
+            note="Whatever is ticked, every enabled endpoint also gets member.erased when a member's data is erased."
+            options={WEBHOOK_EVENT_TYPES}
+            labels={EVENT_LABELS}
+            checked={form.eventTypes}
+            error={errors.eventTypes}
+            onChange={(eventTypes) => setForm({ ...form, eventTypes })}
+          />
           <button type="submit" className={buttons.primary} disabled={add.isPending}>
             Add endpoint
           </button>

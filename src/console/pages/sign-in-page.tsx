@@ -10,12 +10,8 @@ import { TextField } from '../../components/fields/text-field';
 import { fieldId } from '../../components/fields/field-ids';
 import { consoleApi } from '../api';
 import styles from '../console.module.css';
+import { safeNext } from '../safe-next';
 import { ME_QUERY_KEY } from '../session';
-
-/** Only a console path is a place to go back to after signing in. */
-function safeNext(next: string | null): string {
-  return next && /^\/(?!\/)/.test(next) ? next : '/';
-}
 
 /** `/admin/sign-in`: email and password; where the staff member was going comes back as `?next=`. */
 export function SignInPage() {

@@ -1,8 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Customer, CustomerInput } from '../../../src/domain/customer';
 import type { IssuedRegistration, NewRegistration, Registration } from '../../../src/domain/registration';
 
 export const apiHeaders = { 'x-api-key': process.env.E2E_API_KEY ?? '' };
+
+/**
+ * The operator's own command line on the server's machine: the key the server keeps in its DATA_DIR. Staff,
+ * members' data and surveys are not a point-of-sale key's (ADMIN_API_KEY) to reach.
+ */
+export function operatorHeaders(): Record<string, string> {
+  const key = readFileSync(join(process.env.E2E_DATA_DIR!, 'cli-key'), 'utf8').trim();
+  return { authorization: `Bearer ${key}` };
+}
 
 /** A fictional number (555-01xx), different per call so returning-member look-ups do not collide. */
 function fictionalMobile(): string {
@@ -82,9 +93,7 @@ export async function completedCode(
 }
 
 export async function storedSurveys(request: APIRequestContext, customerId: string) {
-  const response = await request.get(`/api/admin/customers/${customerId}/surveys`, {
-    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
-  });
+  const response = await request.get(`/api/admin/customers/${customerId}/surveys`, { headers: operatorHeaders() });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { results: Record<string, unknown>[] }).results;
 }

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { StaffRole } from '../../../src/domain/staff';
+import { operatorHeaders } from './api';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
@@ -11,7 +12,7 @@ export async function addStaffMember(
 ): Promise<string> {
   const email = `${role}-${Math.random().toString(36).slice(2, 10)}@wash.example`;
   const response = await request.post('/api/admin/staff', {
-    headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+    headers: operatorHeaders(),
     data: { email, role, sites, password: STAFF_PASSWORD },
   });
   expect(response.status()).toBe(201);

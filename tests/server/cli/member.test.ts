@@ -6,9 +6,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
-import { auditEvents, customers, registrations } from '../../../server/db/schema';
-import { CLI_TIMEOUT_MS, idlePort, runCli } from './support/run-cli';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { auditEvents, customers, outboxEvents, registrations } from '../../../server/db/schema';
+import { CLI_TIMEOUT_MS, dataDirWithCliKey, idlePort, runCli } from './support/run-cli';
+import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
 import { seedMember, type SeededMember } from '../members/support/member-fixture';
 
@@ -87,6 +87,8 @@ describe.each(STOPPED)('npm run member with the server stopped, on %s', (_name, 
       expect(erased.stdout).toContain('Erased everything held about DANA.whitfield@example.com:');
       expect(erased.stdout).toContain('  customers: 1\n  registrations: 1\n  surveys: 1\n  textMessages: 1\n');
       expect(erased.stdout).toContain(`Customer ids (as the webhook receivers know them): ${member.customerId}`);
+      expect(erased.stdout).toContain(`Registration ids: ${member.registrationId}\nSurvey ids: ${member.surveyId}\n`);
+      expect(erased.stdout).toMatch(/Every enabled webhook endpoint is sent these ids as member\.erased \(event msg_/);
 
       await expect(memberCli(['export', '--email', 'dana.whitfield@example.com'], env)).rejects.toMatchObject({
         code: 1,
@@ -97,6 +99,8 @@ describe.each(STOPPED)('npm run member with the server stopped, on %s', (_name, 
       try {
         expect((await database.db.select().from(customers)).map((c) => c.id)).toEqual([other.customerId]);
         expect((await database.db.select().from(registrations)).map((r) => r.id)).toEqual([other.registrationId]);
+        const told = await database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'member.erased'));
+        expect(told.map((event) => JSON.parse(event.body).data.customerIds)).toEqual([[member.customerId]]);
         // One audit row, by the command line: the unknown email left none.
         const audit = await database.db.select().from(auditEvents);
         expect(audit).toEqual([expect.objectContaining({ action: 'member_erased', actorKind: 'cli' })]);
@@ -119,6 +123,7 @@ describe('npm run member while a server holds the database', () => {
   let server: ServerType;
   let base: string;
   let member: SeededMember;
+  const keyDir = dataDirWithCliKey(CLI_KEY);
   beforeAll(async () => {
     t = await startTestApp('pglite');
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -129,22 +134,28 @@ describe('npm run member while a server holds the database', () => {
   afterAll(async () => {
     server.close();
     await t.close();
+    keyDir.remove();
   });
 
-  it('exports and erases through the admin API, audited as the key', { timeout: 3 * CLI_TIMEOUT_MS }, async () => {
-    const env = { ADMIN_API_KEY, DATABASE_URL: '' };
-    const exported = await memberCli(['export', '--email', 'dana@example.com', '--url', base], env);
-    expect((JSON.parse(exported.stdout) as { customers: { id: string }[] }).customers[0]!.id).toBe(member.customerId);
+  it(
+    "exports and erases through the admin API with the server's command-line key, audited as the command line",
+    { timeout: 3 * CLI_TIMEOUT_MS },
+    async () => {
+      // ADMIN_API_KEY is a point-of-sale key: set or not, the command uses the key the server keeps for this machine.
+      const env = { ADMIN_API_KEY, DATA_DIR: keyDir.dir, DATABASE_URL: '' };
+      const exported = await memberCli(['export', '--email', 'dana@example.com', '--url', base], env);
+      expect((JSON.parse(exported.stdout) as { customers: { id: string }[] }).customers[0]!.id).toBe(member.customerId);
 
-    const erased = await memberCli(['erase', '--email', 'dana@example.com', '--url', base], env);
-    expect(erased.stdout).toContain('  customers: 1\n');
-    expect(await t.database.db.select().from(customers)).toEqual([]);
-    const [row] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'member_erased'));
-    expect(row).toMatchObject({ actorKind: 'key' });
+      const erased = await memberCli(['erase', '--email', 'dana@example.com', '--url', base], env);
+      expect(erased.stdout).toContain('  customers: 1\n');
+      expect(await t.database.db.select().from(customers)).toEqual([]);
+      const [row] = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'member_erased'));
+      expect(row).toMatchObject({ actorKind: 'cli' });
 
-    await expect(memberCli(['erase', '--email', 'dana@example.com', '--url', base], env)).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('No member has this email.') as string,
-    });
-  });
+      await expect(memberCli(['erase', '--email', 'dana@example.com', '--url', base], env)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('No member has this email.') as string,
+      });
+    },
+  );
 });

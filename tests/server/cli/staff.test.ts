@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_TIMEOUT_MS, idlePort, runCli } from './support/run-cli';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { CLI_TIMEOUT_MS, dataDirWithCliKey, idlePort, runCli } from './support/run-cli';
+import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { signIn } from '../helpers/staff-session';
 
 const staffCli = (args: string[], env: Record<string, string>) => runCli('staff', args, env);
@@ -48,6 +48,7 @@ describe('npm run staff while a server holds the database', () => {
   let t: TestApp;
   let server: ServerType;
   let base: string;
+  const keyDir = dataDirWithCliKey(CLI_KEY);
   beforeAll(async () => {
     t = await startTestApp('pglite');
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -57,13 +58,16 @@ describe('npm run staff while a server holds the database', () => {
   afterAll(async () => {
     server.close();
     await t.close();
+    keyDir.remove();
   });
 
   it(
-    'adds a staff member through the admin API, whose password then signs in',
+    "adds a staff member through the admin API with the server's command-line key, whose password then signs in",
     { timeout: CLI_TIMEOUT_MS },
     async () => {
+      // ADMIN_API_KEY is set too: a point-of-sale key, which the command does not use for staff.
       const { stdout } = await staffCli(['add', '--email', 'counter@wash.example', '--role', 'owner', '--url', base], {
+        DATA_DIR: keyDir.dir,
         ADMIN_API_KEY,
       });
       const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];

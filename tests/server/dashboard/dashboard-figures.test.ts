@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, registrations, surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
 
 const at = (iso: string) => new Date(`${iso}Z`);
@@ -218,10 +218,12 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     expect(to).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('refuses a range backwards or a date that is not one, and the bearer key sees every site', async () => {
+  it('refuses a range backwards or a date that is not one; the command line sees every site, a point-of-sale key nothing', async () => {
     expect((await dashboard(owner, '?from=2026-11-30&to=2026-11-01')).status).toBe(400);
     expect((await dashboard(owner, '?from=yesterday')).status).toBe(400);
-    const key = await dashboard({ authorization: `Bearer ${ADMIN_API_KEY}` });
-    expect(key.status).toBe(200);
+    expect((await dashboard({ authorization: `Bearer ${CLI_KEY}` })).status).toBe(200);
+    const pointOfSale = await dashboard({ authorization: `Bearer ${ADMIN_API_KEY}` });
+    expect(pointOfSale.status).toBe(403);
+    expect(pointOfSale.body.error.code).toBe('forbidden');
   });
 });

@@ -1,4 +1,4 @@
-import { count, isNotNull } from 'drizzle-orm';
+import { count, isNotNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFigures } from '../../../server/dashboard/dashboard-figures';
 import type { Database } from '../../../server/db/client';
@@ -6,11 +6,18 @@ import { customers, registrations, surveys } from '../../../server/db/schema';
 import { seedDemoData } from '../../../server/demo/demo-data';
 import { openTestDatabase } from '../helpers/test-database';
 
+const NOW = new Date('2026-11-24T12:00:00Z');
+/**
+ * A seed whose year ends with codes issued in its last hours: when a code's waits were added after its issue time,
+ * three of its members were completed after `now`.
+ */
+const SEED = 11;
+
 describe('the demo data', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    await seedDemoData(database.db, { members: 1_500, surveys: 700, now: new Date('2026-11-24T12:00:00Z') });
+    await seedDemoData(database.db, { members: 1_500, surveys: 700, now: NOW, seed: SEED });
   });
   afterAll(() => database.close());
 
@@ -27,6 +34,31 @@ describe('the demo data', () => {
       .where(isNotNull(registrations.openedAt));
     expect(opened[0]!.n).toBeGreaterThan(1_500);
     expect(opened[0]!.n).toBeLessThan(1_800);
+  });
+
+  it('has nothing happen after now: no sale, code, opening, completion, consent or survey', async () => {
+    const [codes] = await database.db
+      .select({
+        sale: max(registrations.saleDate),
+        issued: max(registrations.createdAt),
+        opened: max(registrations.openedAt),
+        completed: max(registrations.completedAt),
+      })
+      .from(registrations);
+    const [members] = await database.db
+      .select({
+        joined: max(customers.createdAt),
+        terms: max(customers.termsAgreedAt),
+        sms: max(customers.smsConsentAt),
+        newsletter: max(customers.newsletterConsentAt),
+      })
+      .from(customers);
+    const [answers] = await database.db.select({ answered: max(surveys.createdAt) }).from(surveys);
+    const latest = { ...codes, ...members, ...answers };
+    for (const [what, at] of Object.entries(latest)) {
+      expect(at, what).toBeInstanceOf(Date);
+      expect(at!.getTime(), what).toBeLessThanOrEqual(NOW.getTime());
+    }
   });
 
   it('spreads a year over six sites, with promoters, passives and detractors', async () => {

@@ -1,13 +1,13 @@
-import { ADMIN_API_KEY, type CallResult, type TestApp } from './test-app';
+import { CLI_KEY, type CallResult, type TestApp } from './test-app';
 
 export const CONSOLE_ORIGIN = 'https://club.example';
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
-/** Adds a staff member through the admin API, as `npm run staff` does while the server runs. */
+/** Adds a staff member through the admin API, as `npm run staff` does while the server runs (its key). */
 export async function addStaff(t: TestApp, member: { email: string; role: 'owner' | 'manager'; sites?: string[] }) {
   const res = await t.call('POST', '/api/admin/staff', {
     anonymous: true,
-    headers: { authorization: `Bearer ${ADMIN_API_KEY}` },
+    headers: { authorization: `Bearer ${CLI_KEY}` },
     json: { password: OWNER_PASSWORD, ...member },
   });
   if (res.status !== 201) throw new Error(`Could not add ${member.email}: ${res.status} ${JSON.stringify(res.body)}`);

@@ -12,7 +12,10 @@ import type { IssuedRegistration, NewRegistration } from '../../../src/domain/re
 import { openTestDatabase, type Driver } from './test-database';
 
 export const API_KEY = 'test-api-key';
+/** ADMIN_API_KEY: a point-of-sale key (issue codes, read the registrations it issued). */
 export const ADMIN_API_KEY = 'test-admin-key-0123456789';
+/** The key `npm run staff` and `npm run member` use on the server's own machine: acts for the whole operator. */
+export const CLI_KEY = 'test-cli-key-0123456789-0123456789';
 
 export interface TestApp {
   app: Hono;
@@ -49,6 +52,12 @@ const ROOMY_LIMITS = {
   ADMIN_KEY_FAILURES_PER_HOUR: '100000',
   SIGN_IN_FAILURES_PER_EMAIL_PER_HOUR: '100000',
   SIGN_IN_FAILURES_PER_HOUR: '100000',
+  SIGN_IN_FAILURES_PER_EMAIL_PER_15_MINUTES: '100000',
+  PASSWORD_CHANGE_FAILURES_PER_HOUR: '100000',
+  CODES_PER_ISSUER_PER_HOUR: '100000',
+  RETURNING_CODES_PER_ISSUER_PER_HOUR: '100000',
+  TEXTS_PER_NUMBER_PER_DAY: '1000',
+  TEXTS_PER_ISSUER_PER_HOUR: '100000',
 };
 
 export async function startTestApp(
@@ -85,6 +94,7 @@ export async function startTestApp(
     logger,
     limitStore: options.limitStore?.(database),
     spa: options.spa?.(env),
+    cliKey: CLI_KEY,
   });
   const workers = options.integrations
     ? await startIntegrations({ database, env, logger, pollingIntervalSeconds: 0.5 })

@@ -8,7 +8,7 @@ import { syncEnvironmentEndpoint } from '../../../server/integrations/webhook-en
 import { customerSchema } from '../../../src/domain/customer';
 import { DRIVERS } from '../helpers/test-database';
 import { selectRows } from '../resilience/support/api-oracle';
-import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const SECRET = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -162,7 +162,7 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
   });
 
   it('does not queue a delivery to a disabled endpoint, nor for a type it does not listen to', async () => {
-    const auth = { anonymous: true, headers: { authorization: `Bearer ${ADMIN_API_KEY}` } };
+    const auth = { anonymous: true, headers: { authorization: `Bearer ${CLI_KEY}` } };
     const added = await t.call('POST', '/api/admin/webhook-endpoints', {
       ...auth,
       json: { url: 'http://127.0.0.1:9/only-surveys', eventTypes: ['survey.submitted'] },

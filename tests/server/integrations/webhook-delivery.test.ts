@@ -1,18 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
 import { deliverWebhooks } from '../../../server/integrations/deliver-webhook';
 import { newWebhookSecret } from '../../../server/integrations/webhook-endpoints';
 import { newId } from '../../../server/lib/tokens';
+import { eraseMember } from '../../../server/members/erase-member';
 import { DRIVERS } from '../helpers/test-database';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { seedMember } from '../members/support/member-fixture';
 import { eventually } from './support/eventually';
 import { retryFaster } from './support/retry-faster';
 import { freePort, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
 const SECRET = `whsec_${Buffer.alloc(24, 42).toString('base64')}`;
-const admin = { anonymous: true, headers: { authorization: `Bearer ${ADMIN_API_KEY}` } };
+const admin = { anonymous: true, headers: { authorization: `Bearer ${CLI_KEY}` } };
 const bodyOf = (request: ReceivedWebhook) => JSON.parse(request.body);
 const about = (registrationId: string) => (request: ReceivedWebhook) => request.body.includes(registrationId);
 
@@ -159,6 +161,67 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
       expect(receiver.received.some((r) => bodyOf(r).type === 'webhook.test')).toBe(false);
     } finally {
       await other.close();
+    }
+  });
+
+  it('tells an endpoint that heard only completed profiles of an erasure: ids, no personal data', async () => {
+    const crm = await startWebhookReceiver();
+    const secret = newWebhookSecret();
+    const endpointId = newId();
+    const ofType = (type: string) => (request: ReceivedWebhook) => bodyOf(request).type === type;
+    try {
+      await t.database.db
+        .insert(webhookEndpoints)
+        .values({ id: endpointId, url: crm.url, eventTypes: ['registration.completed'], secret });
+      const email = 'erin.erasure@example.com';
+      const member = await seedMember(t.database.db, {
+        email,
+        mobileNumber: '+12015550177',
+        firstName: 'Erin',
+        lastName: 'Erasure',
+      });
+      // The receiver holds the profile before the erasure.
+      await crm.waitFor((all) => all.some(ofType('registration.completed')));
+      expect(crm.received.find(ofType('registration.completed'))!.body).toContain(email);
+
+      await eraseMember(t.database.db, email, { actor: { kind: 'cli' } });
+      await crm.waitFor((all) => all.some(ofType('member.erased')));
+      const request = crm.received.find(ofType('member.erased'))!;
+      expect(new Webhook(secret).verify(request.body, request.headers as Record<string, string>)).toEqual({
+        type: 'member.erased',
+        timestamp: expect.any(String),
+        version: 1,
+        data: {
+          customerIds: [member.customerId],
+          registrationIds: [member.registrationId],
+          surveyIds: [member.surveyId],
+          erasedAt: expect.any(String),
+        },
+      });
+      for (const personal of [email, 'Erin', 'Erasure', '2015550177', '12 Harbor Lane', 'Springfield', '62704']) {
+        expect(request.body.toLowerCase()).not.toContain(personal.toLowerCase());
+      }
+      // It heard nothing else it had not subscribed to.
+      expect(new Set(crm.received.map((r) => bodyOf(r).type))).toEqual(
+        new Set(['registration.completed', 'member.erased']),
+      );
+      // The event outlived the erasure that wrote it, and is recorded as delivered.
+      const [delivery] = await eventually(
+        () =>
+          t.database.db
+            .select()
+            .from(webhookDeliveries)
+            .where(
+              and(
+                eq(webhookDeliveries.eventId, request.headers['webhook-id'] as string),
+                eq(webhookDeliveries.endpointId, endpointId),
+              ),
+            ),
+        ([row]) => row?.status === 'delivered',
+      );
+      expect(delivery).toMatchObject({ status: 'delivered', lastStatusCode: 200 });
+    } finally {
+      await crm.close();
     }
   });
 

@@ -29,6 +29,11 @@ describe.each(DRIVERS)('/api/admin/webhook-endpoints on %s', (driver) => {
     ['https://169.254.169.254/latest/meta-data', WEBHOOK_MESSAGES.privateAddress],
     ['https://[::1]/hooks', WEBHOOK_MESSAGES.privateAddress],
     ['https://localhost/hooks', WEBHOOK_MESSAGES.privateAddress],
+    ['https://localhost./hooks', WEBHOOK_MESSAGES.privateAddress],
+    ['https://pos.localhost./hooks', WEBHOOK_MESSAGES.privateAddress],
+    ['https://[::127.0.0.1]/hooks', WEBHOOK_MESSAGES.privateAddress],
+    ['https://[64:ff9b::10.1.2.3]/hooks', WEBHOOK_MESSAGES.privateAddress],
+    ['https://[2002:7f00:1::1]/hooks', WEBHOOK_MESSAGES.privateAddress],
     ['not a url', WEBHOOK_MESSAGES.url],
   ])('refuses %s with a message at the field', async (url, message) => {
     const res = await t.call(

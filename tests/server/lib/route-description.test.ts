@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describe as describeRoute } from '../../../server/lib/route-description';
 import { apiDocument } from '../../../server/routes/openapi/openapi.routes';
-import { ADMIN_API_KEY, startTestApp, type CallOptions, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, type CallOptions, type TestApp } from '../helpers/test-app';
 
 /** What the API description says each operation answers, keyed like `POST /api/customers`. */
 type Declared = Map<string, { statuses: string[]; requestBody?: { required?: string[] }; path: string }>;
@@ -66,7 +66,7 @@ describe('The API description', () => {
   });
 
   it('declares each status a bad caller is answered with', async () => {
-    const admin = { authorization: `Bearer ${ADMIN_API_KEY}` };
+    const admin = { authorization: `Bearer ${CLI_KEY}` };
     for (const [operation, { statuses, requestBody, path }] of declared) {
       const method = operation.split(' ')[0]!;
       const credentials: CallOptions = path.startsWith('/api/admin/') ? { anonymous: true, headers: admin } : {};

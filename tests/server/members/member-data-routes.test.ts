@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../../server/db/schema';
 import { addStaff, sessionOf } from '../helpers/staff-session';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { DRIVERS } from '../helpers/test-database';
 import { seedMember, type SeededMember } from './support/member-fixture';
 
-const bearer = { authorization: `Bearer ${ADMIN_API_KEY}` };
+const bearer = { authorization: `Bearer ${CLI_KEY}` };
 
 describe.each(DRIVERS)('the member-data admin routes on %s', (driver) => {
   let t: TestApp;
@@ -60,7 +60,7 @@ describe.each(DRIVERS)('the member-data admin routes on %s', (driver) => {
     expect(res.body).toMatchObject({ customerIds: [member.customerId], counts: { customers: 1, registrations: 1 } });
     expect(await t.database.db.select().from(customers)).toEqual([]);
     const [row] = await audit('member_erased');
-    expect(row).toMatchObject({ actorKind: 'key', actorId: null });
+    expect(row).toMatchObject({ actorKind: 'cli', actorId: null });
     expect(JSON.stringify(row)).not.toMatch(/dana|example\.com|\+1201/i);
   });
 });

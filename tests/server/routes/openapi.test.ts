@@ -1,11 +1,12 @@
 import { validate } from '@scalar/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES } from '../../../src/domain/customer';
-import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
+import { SENT_EVENT_TYPES } from '../../../src/domain/webhooks';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 interface Operation {
   summary?: string;
+  description?: string;
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -216,9 +217,9 @@ describe('GET /api/openapi.json', () => {
     expect(operations.get('GET /api/admin/members.csv')?.responses['200']?.content).toHaveProperty('text/csv');
   });
 
-  it('describes the three webhook events with their envelope', () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
-    for (const type of WEBHOOK_EVENT_TYPES) {
+  it('describes the four webhook events with their envelope', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...SENT_EVENT_TYPES].sort());
+    for (const type of SENT_EVENT_TYPES) {
       const event = document.webhooks[type]!.post;
       const body = event.requestBody?.content['application/json']?.schema;
       expect(body?.required, type).toEqual(['type', 'timestamp', 'version', 'data']);
@@ -246,5 +247,12 @@ describe('GET /api/openapi.json', () => {
     expect(data('survey.submitted')?.properties?.data?.properties?.survey?.required).toEqual(
       expect.arrayContaining(['id', 'customerId', 'recommendToOthersScore', 'comments', 'createdAt']),
     );
+    expect(data('member.erased')?.properties?.data?.required).toEqual([
+      'customerIds',
+      'registrationIds',
+      'surveyIds',
+      'erasedAt',
+    ]);
+    expect(document.webhooks['member.erased']?.post.description).toContain('every enabled endpoint');
   });
 });

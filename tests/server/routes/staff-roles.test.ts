@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
-import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf, signIn } from '../helpers/staff-session';
 
 const sale = { mobileNumber: '(201) 555-0143', planName: 'Ceramic Shine', amount: 39.99, rechargeDate: '2026-12-31' };
@@ -101,7 +101,7 @@ describe.each(DRIVERS)('console roles on %s', (driver) => {
       const only = await addStaff(fresh, { email: 'only@wash.example', role: 'owner' });
       const res = await fresh.call('PATCH', `/api/admin/staff/${only.id}`, {
         anonymous: true,
-        headers: { authorization: `Bearer ${ADMIN_API_KEY}` },
+        headers: { authorization: `Bearer ${CLI_KEY}` },
         json: { disabled: true },
       });
       expect(res.status).toBe(409);

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
-import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import { CLI_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
 describe.each(DRIVERS)('POST /api/surveys on %s', (driver) => {
   let t: TestApp;
@@ -93,7 +93,7 @@ describe.each(DRIVERS)('GET /api/admin/customers/:id/surveys on %s', (driver) =>
     const customerId = (await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) })).body
       .id as string;
     await t.call('POST', '/api/surveys', { json: { customerId, valueScore: 8, comments: 'Fast.' } });
-    const auth = { authorization: `Bearer ${ADMIN_API_KEY}` };
+    const auth = { authorization: `Bearer ${CLI_KEY}` };
     const res = await t.call('GET', `/api/admin/customers/${customerId}/surveys`, { headers: auth, anonymous: true });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
@@ -102,7 +102,7 @@ describe.each(DRIVERS)('GET /api/admin/customers/:id/surveys on %s', (driver) =>
     expect((await t.call('GET', `/api/admin/customers/${customerId}/surveys`)).status).toBe(401);
   });
 
-  const asOperator = { headers: { authorization: `Bearer ${ADMIN_API_KEY}` }, anonymous: true };
+  const asOperator = { headers: { authorization: `Bearer ${CLI_KEY}` }, anonymous: true };
 
   it('pages the list by key, 50 at a time unless asked, each survey once and in order', async () => {
     const issued = await t.issue();

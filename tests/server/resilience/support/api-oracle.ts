@@ -10,6 +10,7 @@ const ERROR_CODES = {
   unauthorized: true,
   invalid_credentials: true,
   forbidden: true,
+  wrong_origin: true,
   already_exists: true,
   last_owner: true,
   not_found: true,

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { csvText, downloadCsv } from '../../../src/console/format';
+
+const HEADER = ['Site', 'Profiles completed', 'NPS'];
+/** A site id is whatever the point-of-sale sent; the figures are numbers, some of them negative. */
+const ROWS = [
+  ['=HYPERLINK("http://evil.example","Site 7")', 12, '+40'],
+  ['@SUM(A1)', 0, -25],
+  ['Ñandú "North"', 3, '—'],
+];
+
+describe('a CSV the console makes', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('quotes every cell, writes text cells so no spreadsheet runs them, and numbers as numbers', () => {
+    const text = csvText(HEADER, ROWS);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parse(text, { bom: true })).toEqual([
+      HEADER,
+      [`'=HYPERLINK("http://evil.example","Site 7")`, '12', "'+40"],
+      ["'@SUM(A1)", '0', '-25'],
+      ['Ñandú "North"', '3', '—'],
+    ]);
+  });
+
+  it('downloads that text under the name given', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('by-site.csv');
+      expect(this.href).toBe('blob:csv');
+    });
+
+    downloadCsv('by-site.csv', HEADER, ROWS);
+
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(blobs).toHaveLength(1);
+    expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+    const text = await blobs[0]!.text();
+    expect(text).toBe(csvText(HEADER, ROWS));
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Site 7"")"`);
+  });
+});
