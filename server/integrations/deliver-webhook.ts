@@ -33,8 +33,10 @@ export interface EventTry {
 
 /**
  * Makes each event's deliveries, one to every enabled endpoint that hears it (`hearsEvent`: what it subscribed to,
- * and `member.erased` whatever that is), and answers those still pending. A retry finds them made and adds none;
- * pg-boss never runs one event's job in two places at once. Their 24-hour window counts from the event's commit.
+ * and `member.erased` whatever that is) and existed when it happened: a receiver added while a busy server's jobs
+ * lag behind gets what happens from then on, not what came before it. Answers the deliveries still pending. A retry
+ * finds them made and adds none; pg-boss never runs one event's job in two places at once. Their 24-hour window
+ * counts from the event's commit.
  */
 export async function dispatchEvents(db: Db, eventIds: string[]): Promise<{ deliveryId: string; eventId: string }[]> {
   if (eventIds.length === 0) return [];
@@ -45,7 +47,8 @@ export async function dispatchEvents(db: Db, eventIds: string[]): Promise<{ deli
   await db.execute(sql`
     insert into ${webhookDeliveries} (id, event_id, endpoint_id, queued_at)
     select gen_random_uuid()::text, e.id, p.id, e.created_at
-    from ${outboxEvents} e join ${webhookEndpoints} p on p.enabled and ${hearsEvent(sql`p.event_types`, sql`e.type`)}
+    from ${outboxEvents} e join ${webhookEndpoints} p
+      on p.enabled and ${hearsEvent(sql`p.event_types`, sql`e.type`)} and p.created_at <= e.created_at
     where e.id in (${ids})
       and not exists (select 1 from ${webhookDeliveries} d where d.event_id = e.id and d.endpoint_id = p.id)`);
   return db

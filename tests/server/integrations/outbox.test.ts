@@ -176,6 +176,22 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     expect(deliveries.map((d) => d.endpointId)).not.toContain(added.body.id);
   });
 
+  it('delivers to an endpoint only what happened after it was added, though the job runs later', async () => {
+    const issued = await t.issue();
+    const [event] = (await eventsOf('registration.issued')).filter((e) => e.body.includes(issued.registration.id));
+    // Its job has not run yet (a busy server delays deliveries) when an owner adds another endpoint.
+    const added = await t.call('POST', '/api/admin/webhook-endpoints', {
+      anonymous: true,
+      headers: { authorization: `Bearer ${CLI_KEY}` },
+      json: { url: 'http://127.0.0.1:9/added-later', eventTypes: ['registration.issued'] },
+    });
+    expect(added.status).toBe(201);
+    await dispatchEvents(t.database.db, [event!.id]);
+    const endpoints = (await deliveriesOf(event!.id)).map((d) => d.endpointId);
+    expect(endpoints.length).toBeGreaterThan(0);
+    expect(endpoints).not.toContain(added.body.id);
+  });
+
   it('writes an event that no endpoint listens to, and no job for it', async () => {
     const issued = await t.issue();
     const customer = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
