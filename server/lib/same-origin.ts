@@ -23,7 +23,7 @@ export function allowedOrigins(policy: ConsoleOrigins, request: Request): string
 }
 
 /** Said when the console was opened at an address this server does not accept: never "wrong password". */
-export function wrongOriginMessage(policy: ConsoleOrigins, origin: string): string {
+function wrongOriginMessage(policy: ConsoleOrigins, origin: string): string {
   return (
     `Open the console at ${policy.publicUrl}/admin: this server does not accept sign-ins from ${origin}. ` +
     'To use this address as well, add it to TRUSTED_ORIGINS.'

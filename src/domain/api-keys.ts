@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SITE_ID_PATTERN } from './list-filters';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /**
@@ -28,7 +29,7 @@ export const API_KEY_MESSAGES = {
   sites: 'List site ids (letters, digits, - and _), or none for every site',
 } as const;
 
-const siteId = v.pipe(v.string(API_KEY_MESSAGES.sites), v.trim(), v.regex(/^[\w-]{1,40}$/, API_KEY_MESSAGES.sites));
+const siteId = v.pipe(v.string(API_KEY_MESSAGES.sites), v.trim(), v.regex(SITE_ID_PATTERN, API_KEY_MESSAGES.sites));
 
 /** An owner's new key: its name, what it may do, and the sites it may issue for (none: every site). */
 export const newApiKeySchema = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CUSTOMER_MESSAGES } from './customer';
+import { SITE_ID_PATTERN } from './list-filters';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /** The console's "Issue a code" form, as typed: the amount is text until it is checked. */
@@ -44,6 +45,6 @@ export const issueCodeSchema = v.object({
     v.transform(Number),
   ),
   rechargeDate: v.pipe(v.string(ISSUE_CODE_MESSAGES.rechargeDate), v.isoDate(ISSUE_CODE_MESSAGES.rechargeDate)),
-  siteId: v.pipe(v.string(ISSUE_CODE_MESSAGES.siteId), v.trim(), v.regex(/^[\w-]{1,40}$/, ISSUE_CODE_MESSAGES.siteId)),
+  siteId: v.pipe(v.string(ISSUE_CODE_MESSAGES.siteId), v.trim(), v.regex(SITE_ID_PATTERN, ISSUE_CODE_MESSAGES.siteId)),
 });
 export type IssueCodeRequest = v.InferOutput<typeof issueCodeSchema>;

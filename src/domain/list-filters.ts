@@ -32,8 +32,10 @@ export const day = v.pipe(
 
 const SITE_MESSAGE = 'site is a site id';
 
-/** Site ids as the point-of-sale sends them: letters, digits, `_` and `-`, so no control character either. */
-export const siteId = v.pipe(v.string(SITE_MESSAGE), v.regex(/^[\w-]{1,40}$/, SITE_MESSAGE));
+/** A site id as the console names one: letters, digits, `_` and `-`, so no control character either. */
+export const SITE_ID_PATTERN = /^[\w-]{1,40}$/;
+
+export const siteId = v.pipe(v.string(SITE_MESSAGE), v.regex(SITE_ID_PATTERN, SITE_MESSAGE));
 
 /** `?from=&to=&site=`, which the members and feedback lists, their exports and the dashboard share. */
 export const dayAndSiteFilters = {

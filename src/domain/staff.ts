@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SITE_ID_PATTERN } from './list-filters';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /** `owner`: everything, every site. `manager`: reads and issues codes for the sites assigned to them only. */
@@ -45,7 +46,7 @@ export const signInSchema = v.object({
 });
 export type SignIn = v.InferOutput<typeof signInSchema>;
 
-const siteId = v.pipe(v.string(), v.trim(), v.regex(/^[\w-]{1,40}$/, STAFF_MESSAGES.sites));
+const siteId = v.pipe(v.string(), v.trim(), v.regex(SITE_ID_PATTERN, STAFF_MESSAGES.sites));
 
 /** A new staff member; without a password, one is generated and shown once. */
 export const newStaffSchema = v.pipe(

@@ -19,7 +19,7 @@ import { issueRegistration, saleNumber } from '../../registrations/issue-registr
 import { registrationProgress } from '../../registrations/registration-progress';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import {
-  actorOf,
+  auditedBy,
   allow,
   authenticate,
   issuerKey,
@@ -116,9 +116,8 @@ export function adminRoutes(deps: AdminDeps): Hono<AdminEnv> {
       const issued = await issueRegistration(deps.db, sale, {
         ...deps,
         issuer: {
-          actor: actorOf(principal),
+          ...auditedBy(c),
           sites,
-          client: c.get('client'),
           ...(principal.kind === 'key' ? { keyId: principal.key.id } : {}),
         },
       });

@@ -8,7 +8,7 @@ import { recordAudit } from '../../audit/record-audit';
 import { ApiError } from '../../lib/api-error';
 import { jsonBody, validJson } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
-import { actorOf, allow, type AdminEnv, type PrincipalDeps } from './principal';
+import { allow, auditedBy, type AdminEnv, type PrincipalDeps } from './principal';
 
 const NO_SUCH_KEY = 'There is no such API key.';
 
@@ -59,10 +59,9 @@ export function apiKeyRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
       const created = await deps.db.transaction(async (tx) => {
         const key = await createApiKey(tx, c.req.valid('json'), principal.kind === 'staff' ? principal.staff.id : null);
         await recordAudit(tx, {
-          actor: actorOf(principal),
+          ...auditedBy(c),
           action: 'api_key_created',
           subjectId: key.id,
-          client: c.get('client'),
         });
         return key;
       });
@@ -83,15 +82,13 @@ export function apiKeyRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_KEY);
     }),
     async (c) => {
-      const principal = c.get('principal');
       const revoked = await deps.db.transaction(async (tx) => {
         const key = await revokeApiKey(tx, c.req.valid('param').id);
         if (!key) throw new ApiError(404, 'not_found', NO_SUCH_KEY);
         await recordAudit(tx, {
-          actor: actorOf(principal),
+          ...auditedBy(c),
           action: 'api_key_revoked',
           subjectId: key.id,
-          client: c.get('client'),
         });
         return key;
       });

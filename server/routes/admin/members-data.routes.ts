@@ -7,7 +7,7 @@ import { jsonBody, validJson } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { eraseMember } from '../../members/erase-member';
 import { exportMember, NO_SUCH_MEMBER_EMAIL } from '../../members/export-member';
-import { actorOf, allow, type AdminEnv } from './principal';
+import { allow, auditedBy, type AdminEnv } from './principal';
 
 /** The email of a member's request; in the body, so that it is never written in a URL or an access log. */
 const memberEmailSchema = v.object({
@@ -41,11 +41,10 @@ export function memberDataRoutes(deps: { db: Db }): Hono<AdminEnv> {
       const exported = await exportMember(deps.db, c.req.valid('json').email);
       if (!exported) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER_EMAIL);
       await recordAudit(deps.db, {
-        actor: actorOf(c.get('principal')),
+        ...auditedBy(c),
         action: 'export',
         // The customers' ids, as a member's page opened records them.
         subjectId: exported.customers.map((customer) => customer.id).join(' '),
-        client: c.get('client'),
       });
       return c.json(exported);
     },
@@ -69,8 +68,7 @@ export function memberDataRoutes(deps: { db: Db }): Hono<AdminEnv> {
     validJson(memberEmailSchema),
     async (c) => {
       const erased = await eraseMember(deps.db, c.req.valid('json').email, {
-        actor: actorOf(c.get('principal')),
-        client: c.get('client'),
+        ...auditedBy(c),
       });
       if (!erased) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER_EMAIL);
       return c.json(erased);

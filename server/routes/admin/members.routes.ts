@@ -14,7 +14,7 @@ import { validQuery } from '../../lib/request-input';
 import { describe } from '../../lib/route-description';
 import { findMember, NO_SUCH_MEMBER } from '../../members/find-member';
 import { listMembers } from '../../members/list-members';
-import { actorOf, allow, siteScope, type AdminEnv } from './principal';
+import { allow, auditedBy, siteScope, type AdminEnv } from './principal';
 
 const LIST_REFUSALS = ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'] as const;
 
@@ -66,10 +66,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
       const principal = c.get('principal');
       const sites = siteScope(principal, filters.site);
       await recordAudit(deps.db, {
-        actor: actorOf(principal),
+        ...auditedBy(c),
         action: 'export',
         subjectId: 'members',
-        client: c.get('client'),
       });
       return csvAnswer(membersCsv(deps.db, sites, filters), 'members');
     },
@@ -94,10 +93,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
         const found = await findMember(tx, siteScope(principal, undefined), c.req.valid('param').id);
         if (!found) throw new ApiError(404, 'not_found', NO_SUCH_MEMBER);
         await recordAudit(tx, {
-          actor: actorOf(principal),
+          ...auditedBy(c),
           action: 'member_viewed',
           subjectId: found.id,
-          client: c.get('client'),
         });
         return found;
       });
@@ -136,10 +134,9 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
       const principal = c.get('principal');
       const sites = siteScope(principal, filters.site);
       await recordAudit(deps.db, {
-        actor: actorOf(principal),
+        ...auditedBy(c),
         action: 'export',
         subjectId: 'feedback',
-        client: c.get('client'),
       });
       return csvAnswer(feedbackCsv(deps.db, sites, filters), 'feedback');
     },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ENVIRONMENT_KEY_ID, POINT_OF_SALE_SCOPES, type ApiKeyScope } from '../../../src/domain/api-keys';
 import type { StaffMember, StaffRole } from '../../../src/domain/staff';
 import { findKeyGrant, type KeyGrant } from '../../api-keys/api-keys';
@@ -43,7 +43,7 @@ function sameSecret(given: string, expected: string | undefined): boolean {
 }
 
 /** What ADMIN_API_KEY may do: a point-of-sale's work, for every site. */
-export const ENVIRONMENT_KEY: KeyGrant = {
+const ENVIRONMENT_KEY: KeyGrant = {
   id: ENVIRONMENT_KEY_ID,
   name: 'ADMIN_API_KEY',
   scopes: POINT_OF_SALE_SCOPES,
@@ -146,6 +146,9 @@ export function actorOf(principal: Principal): Actor {
       return { kind: 'cli' };
   }
 }
+
+/** Who acted and from where: what every audited route records beside its action and subject. */
+export const auditedBy = (c: Context<AdminEnv>) => ({ actor: actorOf(c.get('principal')), client: c.get('client') });
 
 /** Whom a throttle of issuing counts against: one budget per staff member, per key, and one for the command line. */
 export function issuerKey(principal: Principal): string {

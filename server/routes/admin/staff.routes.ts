@@ -12,7 +12,7 @@ import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { addStaff } from '../../staff/add-staff';
 import { listStaff } from '../../staff/list-staff';
 import { NO_SUCH_STAFF, updateStaff } from '../../staff/update-staff';
-import { actorOf, allow, type AdminEnv, type PrincipalDeps } from './principal';
+import { allow, auditedBy, type AdminEnv, type PrincipalDeps } from './principal';
 
 /** `/api/admin/staff` and the audit log: owners (and the bearer key, for `npm run staff`) only. */
 export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
@@ -50,10 +50,9 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
     async (c) => {
       const added = await addStaff(deps.db, deps.auth, c.req.valid('json'));
       await recordAudit(deps.db, {
-        actor: actorOf(c.get('principal')),
+        ...auditedBy(c),
         action: 'staff_added',
         subjectId: added.staff.id,
-        client: c.get('client'),
       });
       return c.json(added, 201);
     },
@@ -78,10 +77,9 @@ export function staffRoutes(deps: PrincipalDeps): Hono<AdminEnv> {
       const changed = await deps.db.transaction(async (tx) => {
         const member = await updateStaff(tx, id, c.req.valid('json'));
         await recordAudit(tx, {
-          actor: actorOf(c.get('principal')),
+          ...auditedBy(c),
           action: 'staff_changed',
           subjectId: member.id,
-          client: c.get('client'),
         });
         return member;
       });

@@ -29,7 +29,7 @@ import {
 import { ApiError } from '../../lib/api-error';
 import { jsonBody, validJson } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
-import { actorOf, allow, type AdminEnv, type PrincipalDeps } from './principal';
+import { allow, auditedBy, type AdminEnv, type PrincipalDeps } from './principal';
 
 interface WebhookDeps extends PrincipalDeps {
   outboundPolicy: OutboundPolicy;
@@ -52,7 +52,7 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
   const ownersOnly = allow('owner');
   const audit = (c: Context<AdminEnv>, action: AuditAction, subjectId: string) =>
-    recordAudit(deps.db, { actor: actorOf(c.get('principal')), action, subjectId, client: c.get('client') });
+    recordAudit(deps.db, { ...auditedBy(c), action, subjectId });
 
   app.get(
     '/integrations',
