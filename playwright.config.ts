@@ -75,6 +75,10 @@ export default defineConfig({
         TWILIO_AUTH_TOKEN: 'e2e-twilio-token',
         TWILIO_FROM: '+15005550006',
         TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
+        // Playwright's request fixture reuses an idle connection and, unlike a browser, does not retry a reused one
+        // the server closed at that moment: a test that calls the API again about KEEP_ALIVE_TIMEOUT_SECONDS (5)
+        // after its last call met ECONNRESET. Longer than any test, so no test's connection expires mid-test.
+        KEEP_ALIVE_TIMEOUT_SECONDS: '120',
         // Every test's codes and texts come from one key and a hundred fictional numbers: a till's budgets do not
         // fit a test suite (tests/server/routes/issue-budgets.test.ts holds the budgets to theirs).
         CODES_PER_ISSUER_PER_HOUR: '100000',
@@ -98,6 +102,7 @@ export default defineConfig({
         ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
         API_KEY: process.env.E2E_API_KEY,
         ANALYTICS_ID: process.env.E2E_ANALYTICS_ID,
+        KEEP_ALIVE_TIMEOUT_SECONDS: '120',
       },
     },
   ],
