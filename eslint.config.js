@@ -59,6 +59,11 @@ const layerZones = [
     from: ['src/pages', 'src/console'],
     message: 'src/components is reusable UI: it knows no page of either audience.',
   },
+  {
+    target: 'src/lib',
+    from: ['src/pages', 'src/console'],
+    message: 'src/lib is a layer under the pages: what a page and src/lib both need lives in src/lib or src/domain.',
+  },
 ];
 
 /**
@@ -123,6 +128,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'server/db/migrations/',
+      // Stryker's sandbox while `npm run test:mutation` runs.
+      '.stryker-tmp/',
       // Scratch files tests/lint/import-cycles.test.ts writes for the duration of one test.
       'tests/lint/.tmp-*/',
     ],
@@ -132,7 +139,9 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] } },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'stryker.config.mjs', 'scripts/*.mjs'] },
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

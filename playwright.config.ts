@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -27,12 +27,24 @@ process.env.E2E_WEBHOOK_SECRET ??= `whsec_${Buffer.alloc(24, 11).toString('base6
 process.env.E2E_TWILIO_SID ??= `AC${'e2e0'.repeat(8)}`;
 process.env.E2E_API_KEY ??= 'e2e-api-key';
 
+/**
+ * What ships: the compiled server in dist/, with plain node. `npm test` builds once before Vitest and Playwright;
+ * the servers here never build (scripts/start.mjs would, on a stale build), so run `npm run build` first.
+ */
+const serverCommand = 'node dist/server/main.js';
+if (!existsSync(new URL('dist/server/main.js', import.meta.url))) {
+  throw new Error('There is no build in dist/: run `npm run build` before `playwright test`.');
+}
+
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // The specs share the two servers, each test with data of its own (codes, numbers, sites, staff): on the 2-core
+  // CI machine, two workers halve the run; a third adds little and makes the timings noisier.
+  workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
@@ -54,10 +66,10 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'npx tsx server/main.ts',
+      command: serverCommand,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -88,10 +100,10 @@ export default defineConfig({
       },
     },
     {
-      command: 'npx tsx server/main.ts',
+      command: serverCommand,
       url: `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { customerRulesOf } from '../src/domain/customer';
 import type { Db } from './db/client';
 import { unavailableReason } from './db/unavailable';
 import { unavailable } from './lib/service-unavailable';
@@ -9,6 +10,7 @@ import type { SpaRoutes } from './spa';
 import type { Readiness } from './http-server';
 import { ApiError } from './lib/api-error';
 import { compression } from './lib/compression';
+import { noSuchRoute } from './lib/no-such-route';
 import { silentLogger, type Logger } from './lib/logger';
 import { requestId } from './lib/request-id';
 import { setResponseHeader } from './lib/response-headers';
@@ -21,16 +23,25 @@ import { securityHeaders } from './lib/security-headers';
 import type { ConsoleOrigins } from './lib/same-origin';
 import { createAuth } from './staff/auth';
 import { outboundPolicy } from './integrations/start-integrations';
-import { adminRoutes } from './routes/admin/admin.routes';
+import { authenticate } from './access/principal';
+import { productKeyCheck } from './access/product-key';
+import { apiKeyRoutes } from './routes/api-keys/api-keys.routes';
+import { auditRoutes } from './routes/audit/audit.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
+import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
+import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { healthRoutes } from './routes/health/health.routes';
+import { memberDataRoutes } from './routes/members/member-data.routes';
+import { memberRoutes } from './routes/members/members.routes';
 import { apiReferenceRoutes } from './routes/openapi/api-reference.routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { readyRoutes } from './routes/ready/ready.routes';
-import { registrationTokenRoutes } from './routes/registration-tokens/registration-tokens.routes';
+import { registrationRoutes } from './routes/registrations/registrations.routes';
+import { staffRoutes } from './routes/staff/staff.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
+import { webhookRoutes } from './routes/webhooks/webhooks.routes';
 
 const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -42,9 +53,9 @@ interface AppDeps {
   limitStore?: LimitStore;
   /** The built SPA (server/spa.ts); absent in API-only use (tests, the dev server where Vite serves the page). */
   spa?: SpaRoutes;
-  /** Signs staff session cookies: AUTH_SECRET, or the one server/staff/auth-secret.ts keeps. */
+  /** Signs staff session cookies: AUTH_SECRET, or the one server/staff/local-secrets.ts keeps. */
   authSecret?: string;
-  /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/cli-key.ts). */
+  /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/local-secrets.ts). */
   cliKey?: string;
   /** Where the server is in its life (`RunningHttpServer.readiness`), for `/api/ready`; absent, always ready. */
   readiness?: Readiness;
@@ -108,49 +119,43 @@ export function createApp(deps: AppDeps): Hono {
     // Answers may carry personal data: nothing is kept by browsers or proxies unless a route says so.
     if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
   });
-  api.use('*', async (c, next) => {
-    // The console and the point-of-sale authenticate themselves (session cookie, bearer key).
-    const open =
-      c.req.path === '/api/health' ||
-      c.req.path === '/api/ready' ||
-      /^\/api\/(?:admin|auth)\//.test(c.req.path) ||
-      // The API description and its reference page: public documentation, no key.
-      /^\/api\/(?:openapi\.json|docs|docs\/.*)$/.test(c.req.path);
-    if (!open && c.req.header('x-api-key') !== env.apiKey) {
-      throw new ApiError(401, 'unauthorized', 'A valid x-api-key header is required.');
-    }
-    await next();
-  });
 
   api.route('/health', healthRoutes({ db }));
   api.route('/ready', readyRoutes({ db, readiness: deps.readiness ?? { state: 'ready' } }));
   api.route('/auth', authRoutes({ db, auth, origins, ...clients }));
-  api.route(
-    '/admin',
-    adminRoutes({
-      db,
-      auth,
-      adminApiKey: env.adminApiKey,
-      cliKey: deps.cliKey,
-      origins,
-      publicUrl: env.publicUrl,
-      tokenTtlDays: env.tokenTtlDays,
-      defaultPhoneCountry: env.defaultPhoneCountry,
-      outboundPolicy: outboundPolicy(env),
-      smsEnabled: !!env.integrations.sms,
-      ...clients,
-    }),
+  // Each route says who may call it where it is defined (server/access): the product routes take API_KEY
+  // (`productKey`), /api/admin's take a staff session or a bearer key, read here once for all of them, and each
+  // admits the roles and key scope its `allow(...)` names.
+  api.use(
+    '/admin/*',
+    authenticate({ db, auth, adminApiKey: env.adminApiKey, cliKey: deps.cliKey, origins, ...clients }),
   );
-  api.route('/registration-tokens', registrationTokenRoutes({ db, ...clients }));
-  api.route('/customers', customerRoutes({ db, ...clients, requireLicensePlate: env.requireLicensePlate }));
-  api.route('/surveys', surveyRoutes({ db, ...clients }));
-  api.route('/vehicles', vehicleRoutes({ db }));
+  const registrations = {
+    apiKey: env.apiKey,
+    publicUrl: env.publicUrl,
+    tokenTtlDays: env.tokenTtlDays,
+    defaultPhoneCountry: env.defaultPhoneCountry,
+    smsEnabled: !!env.integrations.sms,
+  };
+  api.route('/', registrationRoutes({ db, ...clients, ...registrations }));
+  api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));
+  api.route('/', surveyRoutes({ db, ...clients, apiKey: env.apiKey }));
+  api.route('/vehicles', vehicleRoutes({ db, apiKey: env.apiKey }));
+  api.route('/', memberRoutes({ db }));
+  api.route('/', memberDataRoutes({ db }));
+  api.route('/', feedbackRoutes({ db }));
+  api.route('/', dashboardRoutes({ db }));
+  api.route('/', staffRoutes({ db, auth }));
+  api.route('/', auditRoutes({ db }));
+  api.route('/', apiKeyRoutes({ db }));
+  api.route('/', webhookRoutes({ db, outboundPolicy: outboundPolicy(env), smsEnabled: registrations.smsEnabled }));
   // The document describes `app` as a whole, read on the first request, when every route is registered.
   api.route('/', openApiRoutes({ app }));
   api.route('/docs', apiReferenceRoutes());
-  api.all('*', () => {
-    throw new ApiError(404, 'not_found', 'There is no such API route.');
-  });
+  // A path nobody serves: under /api/admin, a caller it knows (authenticated above) learns so; anywhere else, only
+  // one with the product key does, as on the product routes (the routers that need no key answer their own).
+  api.all('/admin/*', noSuchRoute);
+  api.all('*', productKeyCheck(env.apiKey), noSuchRoute);
 
   app.route('/api', api);
   // Not under /api: Prometheus's own path, outside the API and its key. Without a token it does not exist.

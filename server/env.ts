@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
-import type { RuntimeConfig } from '../src/domain/runtime-config';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
-import { LOG_LEVELS, type LogLevel } from './lib/logger';
+import { LOG_LEVELS } from './lib/logger';
 import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './welcome-texts';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
@@ -22,7 +21,8 @@ const integer = (fallback: number, min: number, max: number, name: string) =>
 const url = (fallback: string, name: string) =>
   v.optional(v.pipe(v.string(), v.url(`${name} must be an absolute URL`)), fallback);
 
-const envSchema = v.object({
+/** Every setting as it is written in the environment, with its default and the message a wrong value gets. */
+const settings = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: integer(3000, 0, 65535, 'PORT'),
   HOST: v.optional(v.string(), '0.0.0.0'),
@@ -143,95 +143,33 @@ const envSchema = v.object({
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
 
-export interface Env {
-  nodeEnv: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databaseTimeouts: { connectMs: number; statementMs: number };
-  redisUrl: string | undefined;
-  /** Create and print a demo registration on an empty database (default: outside production). */
-  seedDemo: boolean;
-  apiKey: string;
-  adminApiKey: string | undefined;
-  tokenTtlDays: number;
-  /** How long each kind of personal or technical record is kept (server/retention/). */
-  retention: { idempotencyTtlHours: number; uncompletedRetentionDays: number; eventRetentionDays: number };
-  /** How many proxies in front of us append to X-Forwarded-For; 0 reads the socket's address. */
-  trustProxyHops: number;
-  limits: {
-    lookupMissesPerMinute: number;
-    manualSignupsPerHour: number;
-    surveysPerCustomerPerDay: number;
-    surveysPerHour: number;
-    adminKeyFailuresPerHour: number;
-    signInFailuresPerEmailPerHour: number;
-    signInFailuresPerHour: number;
-    signInFailuresPerEmailPer15Minutes: number;
-    passwordChangeFailuresPerHour: number;
-    codesPerIssuerPerHour: number;
-    returningCodesPerIssuerPerHour: number;
-    textsPerNumberPerDay: number;
-    textsPerIssuerPerHour: number;
-  };
-  /** Origins besides PUBLIC_URL's that the console may be opened at (TRUSTED_ORIGINS). */
-  trustedOrigins: string[];
-  /** Signs the staff session cookies; without it, outside production, one is kept in DATA_DIR. */
-  authSecret: string | undefined;
-  http: {
-    shutdownGraceMs: number;
-    requestTimeoutMs: number;
-    headersTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-    maxConnections: number;
-  };
-  operatorName: string;
-  logoUrl: string;
-  links: RuntimeConfig['links'];
-  welcome: RuntimeConfig['welcome'];
-  /** WELCOME_*_ES, or what stands in for them (server/welcome-texts.ts). */
-  welcomeSpanish: RuntimeConfig['welcomeSpanish'];
-  /** REQUIRE_LICENSE_PLATE: the form and the server both refuse a profile without a plate and its state. */
-  requireLicensePlate: boolean;
-  analyticsId: string;
-  defaultPhoneCountry: CountryCode;
-  integrations: {
-    /** WEBHOOK_URL with its WEBHOOK_SECRET: subscribed to every event type. */
-    webhook: { url: string; secret: string } | undefined;
-    /** Receivers (and the SMS provider) on private networks, and plain http:// to them. */
-    allowPrivateNetworks: boolean;
-    sms: { provider: 'twilio'; accountSid: string; authToken: string; from: string; apiBase: string } | undefined;
-    smsTemplate: string;
-  };
-  /** pino's level: lines below it are not written. */
-  logLevel: LogLevel;
-  /** Bearer token of `GET /metrics`; unset, that path does not exist. */
-  metricsToken: string | undefined;
-}
+type Settings = v.InferOutput<typeof settings>;
 
-class EnvError extends Error {}
-
-/** Parses a whole environment; empty values count as unset, so a copied `.env.example` works as it is. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const result = v.safeParse(envSchema, present);
-  if (!result.success) {
-    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
-    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = result.output;
-  const missing = [
-    ...(e.WEBHOOK_URL && !e.WEBHOOK_SECRET ? ['  WEBHOOK_SECRET: is required with WEBHOOK_URL'] : []),
+/** A setting only some others need: WEBHOOK_SECRET with WEBHOOK_URL, the Twilio account with SMS_PROVIDER=twilio. */
+function missingSettings(e: Settings): { name: keyof Settings; message: string }[] {
+  return [
+    ...(e.WEBHOOK_URL && !e.WEBHOOK_SECRET
+      ? [{ name: 'WEBHOOK_SECRET' as const, message: 'is required with WEBHOOK_URL' }]
+      : []),
     ...(e.SMS_PROVIDER === 'twilio'
       ? (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const)
           .filter((name) => !e[name])
-          .map((name) => `  ${name}: is required with SMS_PROVIDER=twilio`)
+          .map((name) => ({ name, message: 'is required with SMS_PROVIDER=twilio' }))
       : []),
   ];
-  if (missing.length) throw new EnvError(`Invalid configuration:\n${missing.join('\n')}`);
-  return {
+}
+
+/** The server's configuration: the settings, checked together, and turned into what the code reads. */
+const envSchema = v.pipe(
+  settings,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    for (const { name, message } of missingSettings(dataset.value)) {
+      const path = [{ type: 'object', origin: 'value', input: dataset.value, key: name, value: undefined }] as const;
+      addIssue({ message, path: [...path] });
+    }
+  }),
+  v.transform((e) => ({
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -243,15 +181,18 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
     },
     redisUrl: e.REDIS_URL,
+    /** Create and print a demo registration on an empty database (default: outside production). */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',
     apiKey: e.API_KEY,
     adminApiKey: e.ADMIN_API_KEY,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
+    /** How long each kind of personal or technical record is kept (server/retention/). */
     retention: {
       idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
       uncompletedRetentionDays: e.UNCOMPLETED_RETENTION_DAYS,
       eventRetentionDays: e.EVENT_RETENTION_DAYS,
     },
+    /** How many proxies in front of us append to X-Forwarded-For; 0 reads the socket's address. */
     trustProxyHops: e.TRUST_PROXY,
     limits: {
       lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
@@ -268,7 +209,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       textsPerNumberPerDay: e.TEXTS_PER_NUMBER_PER_DAY,
       textsPerIssuerPerHour: e.TEXTS_PER_ISSUER_PER_HOUR,
     },
+    /** Origins besides PUBLIC_URL's that the console may be opened at (TRUSTED_ORIGINS). */
     trustedOrigins: e.TRUSTED_ORIGINS,
+    /** Signs the staff session cookies; without it, outside production, one is kept in DATA_DIR. */
     authSecret: e.AUTH_SECRET,
     http: {
       shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
@@ -293,6 +236,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       newCustomer: e.WELCOME_NEW_CUSTOMER,
       returningCustomer: paragraphsOf(e.WELCOME_RETURNING_CUSTOMER),
     },
+    /** WELCOME_*_ES, or what stands in for them (server/welcome-texts.ts). */
     welcomeSpanish: spanishWelcome(
       {
         heading: e.WELCOME_HEADING,
@@ -305,16 +249,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         returningCustomer: e.WELCOME_RETURNING_CUSTOMER_ES,
       },
     ),
+    /** REQUIRE_LICENSE_PLATE: the form and the server both refuse a profile without a plate and its state. */
     requireLicensePlate: e.REQUIRE_LICENSE_PLATE === 'true',
     analyticsId: e.ANALYTICS_ID ?? '',
     defaultPhoneCountry: e.DEFAULT_PHONE_COUNTRY as CountryCode,
     integrations: {
+      /** WEBHOOK_URL with its WEBHOOK_SECRET: subscribed to every event type. */
       webhook: e.WEBHOOK_URL && e.WEBHOOK_SECRET ? { url: e.WEBHOOK_URL, secret: e.WEBHOOK_SECRET } : undefined,
+      /** Receivers (and the SMS provider) on private networks, and plain http:// to them. */
       allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
       sms:
         e.SMS_PROVIDER === 'twilio'
           ? {
-              provider: 'twilio',
+              provider: 'twilio' as const,
+              // The check above has made sure of all three.
               accountSid: e.TWILIO_ACCOUNT_SID!,
               authToken: e.TWILIO_AUTH_TOKEN!,
               from: e.TWILIO_FROM!,
@@ -323,9 +271,26 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : undefined,
       smsTemplate: e.SMS_TEMPLATE,
     },
+    /** pino's level: lines below it are not written. */
     logLevel: e.LOG_LEVEL,
+    /** Bearer token of `GET /metrics`; unset, that path does not exist. */
     metricsToken: e.METRICS_TOKEN,
-  };
+  })),
+);
+
+export type Env = v.InferOutput<typeof envSchema>;
+
+class EnvError extends Error {}
+
+/** Parses a whole environment; empty values count as unset, so a copied `.env.example` works as it is. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(envSchema, present);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.output;
 }
 
 /** The process environment, parsed once; a wrong setting stops the process with a message saying which. */

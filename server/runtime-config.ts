@@ -1,19 +1,10 @@
-import type { RuntimeConfig } from '../src/domain/runtime-config';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../src/domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_FIELDS, type RuntimeConfig } from '../src/domain/runtime-config';
 import type { Env } from './env';
+import { pick } from './lib/pick';
 
+/** The settings the page is handed: they carry the same names in the environment's parse (server/env.ts). */
 export function runtimeConfig(env: Env): RuntimeConfig {
-  return {
-    apiKey: env.apiKey,
-    operatorName: env.operatorName,
-    logoUrl: env.logoUrl,
-    links: env.links,
-    welcome: env.welcome,
-    welcomeSpanish: env.welcomeSpanish,
-    requireLicensePlate: env.requireLicensePlate,
-    analyticsId: env.analyticsId,
-    defaultPhoneCountry: env.defaultPhoneCountry,
-  };
+  return pick(env, RUNTIME_CONFIG_FIELDS);
 }
 
 /**

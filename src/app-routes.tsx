@@ -3,7 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageShell } from './components/page-shell/page-shell';
 import { HomePage } from './pages/home/home-page';
-import { FirstLookupContext, type FirstLookupSource } from './pages/home/first-lookup-context';
+import type { FirstLookupSource } from './lib/first-lookup';
+import { FirstLookupContext } from './pages/home/first-lookup-context';
 
 // The home route is the first load of nearly everyone; the pages after it load when they are reached.
 const ThankYouPage = lazy(() => import('./pages/thank-you/thank-you-page').then((m) => ({ default: m.ThankYouPage })));

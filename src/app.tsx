@@ -5,7 +5,7 @@ import { useLanguage } from './i18n/use-language';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { PageViewTracker } from './lib/analytics/page-view-tracker';
-import type { FirstLookupSource } from './pages/home/first-lookup-context';
+import type { FirstLookupSource } from './lib/first-lookup';
 
 const queryClient = new QueryClient();
 

@@ -1,4 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js/max';
+import { metadataDifferences } from '../lib/phone-metadata-agreement';
 import { phoneKeystroke, replaceKeystroke, timeTyping } from '../lib/phone-keystroke';
 import type { SectionContext } from '../lib/section-context';
 import { median, percentile } from '../lib/stats';
@@ -72,6 +73,11 @@ export async function runPhoneInputSection(context: SectionContext): Promise<voi
       ...shown,
     ],
   );
+
+  // Not a timing: the min metadata shown before the full one lands must format every prefix alike.
+  const differences = metadataDifferences();
+  log(`  min and max phone metadata: ${differences.length} prefixes formatted differently`);
+  if (differences.length > 0) throw new Error(`min and max metadata differ:\n${differences.slice(0, 20).join('\n')}`);
 }
 
 function row(label: string, phone: number[], baseline: number[], target: number): string[] {

@@ -2,6 +2,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { completionOf, type Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import {
+  customerRulesOf,
   customerSchemaFor,
   emptyCustomerForm,
   type CustomerForm,
@@ -33,10 +34,8 @@ function submissionOf({ form, registration }: Pick<ProfileContext, 'form' | 'reg
   };
 }
 
-export function formErrors(
-  context: Pick<ProfileContext, 'form' | 'registration' | 'serverErrors' | 'requireLicensePlate'>,
-) {
-  const result = validate(customerSchemaFor(context), submissionOf(context));
+export function formErrors(context: Pick<ProfileContext, 'form' | 'registration' | 'serverErrors' | 'rules'>) {
+  const result = validate(customerSchemaFor(context.rules), submissionOf(context));
   return { ...context.serverErrors, ...(result.ok ? {} : result.errors) };
 }
 
@@ -82,7 +81,7 @@ function initialContext(input: ProfileInput): ProfileContext {
     phone: { isValid: false, e164: '' },
     idempotencyKey: null,
     lookup: input.firstLookup ?? null,
-    requireLicensePlate: input.requireLicensePlate ?? false,
+    rules: customerRulesOf(input),
   };
 }
 
@@ -144,7 +143,7 @@ export const profileMachine = setup({
       serverErrors: (_, errors: ProfileContext['serverErrors']) => errors,
     }),
     reset: assign(({ context }) => ({
-      ...initialContext({ token: context.token, requireLicensePlate: context.requireLicensePlate }),
+      ...initialContext({ token: context.token, ...context.rules }),
       registration: null,
     })),
   },

@@ -1,4 +1,4 @@
-import type { Customer, CustomerForm, CustomerRequest } from '../../src/domain/customer';
+import type { Customer, CustomerForm, CustomerRequest, CustomerRules } from '../../src/domain/customer';
 import type { FieldErrors } from '../../src/domain/validation';
 import type { Registration } from '../../src/domain/registration';
 
@@ -24,8 +24,8 @@ export interface ProfileContext {
   idempotencyKey: string | null;
   /** The lookup's answer, the page's own (decision 016) or the request's, until the chart has acted on it. */
   lookup: LookupOutcome | null;
-  /** The operator's REQUIRE_LICENSE_PLATE: the form checks what the server will. */
-  requireLicensePlate: boolean;
+  /** The operator's rules (the runtime configuration's): the form checks what the server will. */
+  rules: CustomerRules;
 }
 
 /** Saved in session storage after every change, so a reload loses nothing; it belongs to the code it was typed for. */
@@ -37,13 +37,12 @@ export interface SavedProgress {
   dirty: boolean;
 }
 
-export interface ProfileInput {
+/** The operator's rules come in with the input (plates are optional without them). */
+export interface ProfileInput extends Partial<CustomerRules> {
   token: string | null;
   saved?: SavedProgress | null;
   /** The lookup's answer when the page came with it (decision 016): the chart skips its own lookup. */
   firstLookup?: LookupOutcome | null;
-  /** The operator's REQUIRE_LICENSE_PLATE (the runtime configuration); plates are optional without it. */
-  requireLicensePlate?: boolean;
 }
 
 export type EditableField = Exclude<keyof CustomerForm, 'id' | 'registrationId'>;

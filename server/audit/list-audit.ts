@@ -1,18 +1,9 @@
 import { desc } from 'drizzle-orm';
+import type { AuditEvent } from '../../src/domain/audit';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 
 const LATEST = 200;
-
-export interface AuditEvent {
-  id: string;
-  at: string;
-  actorKind: string;
-  actorId: string | null;
-  action: string;
-  subjectId: string | null;
-  client: string | null;
-}
 
 /** The newest console actions first, for the owners' Staff page. */
 export async function listAudit(db: Db): Promise<AuditEvent[]> {

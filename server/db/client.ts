@@ -48,6 +48,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   timeouts?: DatabaseTimeouts;
+  /** PGlite only: start from this dump of a data directory (`PGlite.dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
@@ -82,7 +84,7 @@ export async function openDatabase(options: {
       import('drizzle-orm/pglite/migrator'),
       import('./pglite-text-types'),
     ]);
-    const client = await PGlite.create(options.dataDir);
+    const client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
     const defaultParsers = readDrizzleTypesAsText(client);
     const db = drizzlePglite({ client: drizzleView(client), schema });
     await migratePglite(db, { migrationsFolder });

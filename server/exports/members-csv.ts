@@ -1,47 +1,60 @@
+import { consentView, vehicleView, type ConsentView, type VehicleView } from '../../src/domain/customer-views';
 import type { MemberQuery } from '../../src/domain/members';
 import type { Db } from '../db/client';
 import type { SiteScope } from '../members/list-filters';
 import { listMemberRows, type MemberRow } from '../members/list-members';
 import { csvStream, EXPORT_BATCH } from './csv-stream';
 
-const iso = (date: Date | null) => date?.toISOString() ?? '';
+/** A row as the CSV reads it: the stored member with its vehicle and consent views, made once per row. */
+interface CsvRow {
+  row: MemberRow;
+  vehicle: VehicleView;
+  consent: ConsentView;
+}
 
 /** Every field of the profile, with the consent evidence, for the members the list's filters select. */
-const columns: { header: string; value: (row: MemberRow) => string | number | boolean | null }[] = [
-  { header: 'id', value: (r) => r.customer.id },
-  { header: 'first_name', value: (r) => r.customer.firstName },
-  { header: 'last_name', value: (r) => r.customer.lastName },
-  { header: 'email', value: (r) => r.customer.email },
-  { header: 'mobile_number', value: (r) => r.customer.mobileNumber },
-  { header: 'address', value: (r) => r.customer.address },
-  { header: 'address2', value: (r) => r.customer.address2 },
-  { header: 'city', value: (r) => r.customer.city },
-  { header: 'state', value: (r) => r.customer.region },
-  { header: 'zip', value: (r) => r.customer.postalCode },
-  { header: 'vehicle_year', value: (r) => r.customer.vehicleYear },
-  { header: 'vehicle_make', value: (r) => r.customer.vehicleMake },
-  { header: 'vehicle_model', value: (r) => r.customer.vehicleModel },
-  { header: 'vehicle_color', value: (r) => r.customer.vehicleColor },
-  { header: 'license_plate', value: (r) => r.customer.licensePlate },
-  { header: 'license_plate_state', value: (r) => r.customer.licensePlateState },
-  { header: 'site_id', value: (r) => r.siteId },
-  { header: 'plan_name', value: (r) => r.planName },
-  { header: 'joined_at', value: (r) => iso(r.customer.createdAt) },
-  { header: 'sms_consent', value: (r) => r.customer.isSubscribedToSmsMessaging },
-  { header: 'sms_consent_at', value: (r) => iso(r.customer.smsConsentAt) },
-  { header: 'newsletter_consent', value: (r) => r.customer.isSubscribedToNewsletters },
-  { header: 'newsletter_consent_at', value: (r) => iso(r.customer.newsletterConsentAt) },
-  { header: 'terms_agreed_at', value: (r) => iso(r.customer.termsAgreedAt) },
-  { header: 'consent_wording_version', value: (r) => r.customer.consentVersion },
-  { header: 'consent_language', value: (r) => r.customer.consentLanguage },
+const columns: { header: string; value: (r: CsvRow) => string | number | boolean | null }[] = [
+  { header: 'id', value: (r) => r.row.customer.id },
+  { header: 'first_name', value: (r) => r.row.customer.firstName },
+  { header: 'last_name', value: (r) => r.row.customer.lastName },
+  { header: 'email', value: (r) => r.row.customer.email },
+  { header: 'mobile_number', value: (r) => r.row.customer.mobileNumber },
+  { header: 'address', value: (r) => r.row.customer.address },
+  { header: 'address2', value: (r) => r.row.customer.address2 },
+  { header: 'city', value: (r) => r.row.customer.city },
+  { header: 'state', value: (r) => r.row.customer.region },
+  { header: 'zip', value: (r) => r.row.customer.postalCode },
+  { header: 'vehicle_year', value: (r) => r.vehicle.year },
+  { header: 'vehicle_make', value: (r) => r.vehicle.make },
+  { header: 'vehicle_model', value: (r) => r.vehicle.model },
+  { header: 'vehicle_color', value: (r) => r.vehicle.color },
+  { header: 'license_plate', value: (r) => r.vehicle.licensePlate },
+  { header: 'license_plate_state', value: (r) => r.vehicle.licensePlateState },
+  { header: 'site_id', value: (r) => r.row.siteId },
+  { header: 'plan_name', value: (r) => r.row.planName },
+  { header: 'joined_at', value: (r) => r.row.customer.createdAt.toISOString() },
+  // A consent not given has no time: null is an empty cell.
+  { header: 'sms_consent', value: (r) => r.consent.smsMessaging.agreed },
+  { header: 'sms_consent_at', value: (r) => r.consent.smsMessaging.at },
+  { header: 'newsletter_consent', value: (r) => r.consent.newsletters.agreed },
+  { header: 'newsletter_consent_at', value: (r) => r.consent.newsletters.at },
+  { header: 'terms_agreed_at', value: (r) => r.consent.terms.at },
+  { header: 'consent_wording_version', value: (r) => r.consent.version },
+  { header: 'consent_language', value: (r) => r.consent.language },
 ];
+
+const csvRow = (row: MemberRow): CsvRow => ({
+  row,
+  vehicle: vehicleView(row.customer),
+  consent: consentView(row.customer),
+});
 
 export function membersCsv(db: Db, sites: SiteScope, filters: Omit<MemberQuery, 'limit' | 'after'>): ReadableStream {
   async function* batches() {
     let after: string | undefined;
     do {
       const page = await listMemberRows(db, sites, { ...filters, limit: EXPORT_BATCH, after });
-      yield page.rows;
+      yield page.rows.map(csvRow);
       after = page.nextCursor ?? undefined;
     } while (after);
   }

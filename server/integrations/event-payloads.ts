@@ -1,3 +1,4 @@
+import { consentView, customerView, vehicleView } from '../../src/domain/customer-views';
 import { SURVEY_FIELDS } from '../../src/domain/survey';
 import type { customers, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
@@ -30,35 +31,9 @@ export const registrationData = (row: RegistrationRow) => ({
 /** `registration.completed`: the registration, who the customer is, their vehicle and the consent evidence. */
 export const completedData = (registration: RegistrationRow, customer: CustomerRow) => ({
   registration: registrationData(registration),
-  customer: {
-    id: customer.id,
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    email: customer.email,
-    mobileNumber: customer.mobileNumber,
-    address: {
-      line1: customer.address,
-      line2: customer.address2,
-      city: customer.city,
-      region: customer.region,
-      postalCode: customer.postalCode,
-    },
-  },
-  vehicle: {
-    year: customer.vehicleYear,
-    make: customer.vehicleMake,
-    model: customer.vehicleModel,
-    color: customer.vehicleColor,
-    licensePlate: customer.licensePlate,
-    licensePlateState: customer.licensePlateState,
-  },
-  consent: {
-    version: customer.consentVersion,
-    language: customer.consentLanguage,
-    terms: { agreed: customer.isAgreedToTerms, at: customer.termsAgreedAt.toISOString() },
-    newsletters: { agreed: customer.isSubscribedToNewsletters, at: isoOrNull(customer.newsletterConsentAt) },
-    smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: isoOrNull(customer.smsConsentAt) },
-  },
+  customer: customerView(customer),
+  vehicle: vehicleView(customer),
+  consent: consentView(customer),
 });
 
 /** `survey.submitted`: the answers, and whose they are. */

@@ -1,4 +1,5 @@
-import { describeRoute, resolver, type ResponsesWithResolver } from 'hono-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { describeRoute, resolver, uniqueSymbol, type ResponsesWithResolver } from 'hono-openapi';
 import * as v from 'valibot';
 import type { ApiKeyScope } from '../../src/domain/api-keys';
 import type { ApiErrorBody, ApiErrorCode } from '../../src/domain/api-error';
@@ -108,13 +109,11 @@ interface RouteDescription {
   answers: Readonly<Record<number, Answer>>;
   /** The refusals this route gives besides the ones every route can. */
   refusals: readonly ApiErrorCode[];
-  /** Which credential the route takes; left out, the description states none (the coverage test asks for it). */
-  access?: Access;
   /**
-   * With `admin`: the permission an API key needs here (the description lists it as the bearer scheme's scope).
-   * Without it, the only bearer key admitted is the command line's on the server's machine.
+   * Which credential the route takes, for a route without a door of its own (server/access: `allow`, `productKey`,
+   * `signedInStaff` say it themselves); left out, the description states none (the coverage test asks for it).
    */
-  keyScope?: ApiKeyScope;
+  access?: Access;
 }
 
 const errorContent = { 'application/json': { schema: { $ref: ERROR_SCHEMA_REF } } };
@@ -131,7 +130,7 @@ function successResponse(answer: Answer): ResponsesWithResolver[string] {
  * Each route declares what it answers, next to its handler, for the API description. The body of every refusal is
  * `{ error: { code, message, issues? } }`; codes sharing a status are listed together under it.
  */
-export function describe({ summary, answers, refusals, access, keyScope }: RouteDescription) {
+export function describe({ summary, answers, refusals, access }: RouteDescription) {
   const responses: ResponsesWithResolver = {};
   for (const [status, answer] of Object.entries(answers)) responses[status] = successResponse(answer);
   const refusalLines: Record<string, string[]> = {};
@@ -142,17 +141,25 @@ export function describe({ summary, answers, refusals, access, keyScope }: Route
   for (const [status, lines] of Object.entries(refusalLines)) {
     responses[status] = { description: lines.join('\n'), content: errorContent };
   }
-  return describeRoute({
-    summary,
-    responses,
-    ...(access
-      ? {
-          security: ACCESS[access].map((requirement): Record<string, string[]> =>
-            keyScope && SECURITY_SCHEMES.adminKey in requirement
-              ? { [SECURITY_SCHEMES.adminKey]: [keyScope] }
-              : Object.fromEntries(Object.keys(requirement).map((scheme) => [scheme, []])),
-          ),
-        }
-      : {}),
-  });
+  return describeRoute({ summary, responses, ...(access ? { security: securityOf(access) } : {}) });
+}
+
+/**
+ * The security requirements of `access`. With `admin`, `keyScope` is the permission an API key needs (listed as the
+ * bearer scheme's scope); without it, the only bearer key admitted is the command line's on the server's machine.
+ */
+function securityOf(access: Access, keyScope?: ApiKeyScope): Record<string, string[]>[] {
+  return ACCESS[access].map((requirement): Record<string, string[]> =>
+    keyScope && SECURITY_SCHEMES.adminKey in requirement
+      ? { [SECURITY_SCHEMES.adminKey]: [keyScope] }
+      : Object.fromEntries(Object.keys(requirement).map((scheme) => [scheme, []])),
+  );
+}
+
+/**
+ * A door (a middleware that checks the caller) that also tells the API description which credential it admits:
+ * the route states who may call it once, in the door, and the document reads it from there.
+ */
+export function described<M extends MiddlewareHandler>(door: M, access: Access, keyScope?: ApiKeyScope): M {
+  return Object.assign(door, { [uniqueSymbol]: { spec: { security: securityOf(access, keyScope) } } });
 }

@@ -1,4 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { consentView } from '../../src/domain/customer-views';
 import type { Db, Tx } from '../db/client';
 import {
   customers,
@@ -86,16 +87,8 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
   return {
     email: normalEmail(email),
     exportedAt: now.toISOString(),
-    customers: profiles.map((row) => ({
-      ...row,
-      consent: {
-        version: row.consentVersion,
-        language: row.consentLanguage,
-        terms: { agreed: row.isAgreedToTerms, at: row.termsAgreedAt },
-        newsletters: { agreed: row.isSubscribedToNewsletters, at: row.newsletterConsentAt },
-        smsMessaging: { agreed: row.isSubscribedToSmsMessaging, at: row.smsConsentAt },
-      },
-    })),
+    // The file is JSON: the view's ISO times are what the rows' dates are written as.
+    customers: profiles.map((row) => ({ ...row, consent: consentView(row) })),
     // The code's hash opens nothing on its own, but it is a credential's trace, not data about the person.
     registrations: sales.map(({ tokenHash: _hash, ...row }) => row),
     surveys: answers,

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { consentView, customerView, vehicleView } from '../../src/domain/customer-views';
 import { npsBand } from '../../src/domain/dashboard';
 import type { MemberDetail, MemberSurvey } from '../../src/domain/members';
 import { SURVEY_QUESTIONS } from '../../src/domain/survey';
@@ -40,32 +41,9 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     .orderBy(desc(surveys.createdAt), desc(surveys.id));
   return {
     id: c.id,
-    profile: pick(c, [
-      'firstName',
-      'lastName',
-      'email',
-      'mobileNumber',
-      'address',
-      'address2',
-      'city',
-      'region',
-      'postalCode',
-    ]),
-    vehicle: {
-      year: c.vehicleYear,
-      make: c.vehicleMake,
-      model: c.vehicleModel,
-      color: c.vehicleColor,
-      licensePlate: c.licensePlate,
-      licensePlateState: c.licensePlateState,
-    },
-    consent: {
-      wordingVersion: c.consentVersion,
-      language: c.consentLanguage,
-      termsAgreedAt: c.termsAgreedAt.toISOString(),
-      sms: { agreed: c.isSubscribedToSmsMessaging, at: isoOrNull(c.smsConsentAt) },
-      newsletter: { agreed: c.isSubscribedToNewsletters, at: isoOrNull(c.newsletterConsentAt) },
-    },
+    profile: customerView(c),
+    vehicle: vehicleView(c),
+    consent: consentView(c),
     registration: {
       id: r.id,
       planName: r.planName,

@@ -1,23 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { ConsoleShell } from './pages/console-shell';
-import { SignInPage } from './pages/sign-in-page';
-
-// Each page loads when first opened: a manager's phone at the counter needs the issue page, not the charts.
-const DashboardPage = lazy(() => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const MembersPage = lazy(() => import('./pages/members-page').then((m) => ({ default: m.MembersPage })));
-const MemberPage = lazy(() => import('./pages/member-page').then((m) => ({ default: m.MemberPage })));
-const FeedbackPage = lazy(() => import('./pages/feedback-page').then((m) => ({ default: m.FeedbackPage })));
-const IssuePage = lazy(() => import('./pages/issue-page').then((m) => ({ default: m.IssuePage })));
-const StaffPage = lazy(() => import('./pages/staff-page').then((m) => ({ default: m.StaffPage })));
-const IntegrationsPage = lazy(() => import('./pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })));
-const ApiKeysPage = lazy(() => import('./pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })));
-const AccountPage = lazy(() => import('./pages/account-page').then((m) => ({ default: m.AccountPage })));
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useOutletContext } from 'react-router-dom';
+import type { StaffMember } from '../domain/staff';
+import { ConsoleShell } from './console-shell';
+import { CONSOLE_ROUTES, mayOpen, type ConsoleRoute } from './routes';
+import { SignInPage } from './sign-in/sign-in-page';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** The operator console, under /admin: sign-in outside the shell, every other page inside it. */
+/** A page of the table, opened only by the roles it names: anyone else goes to the dashboard. */
+function Guarded({ route }: { route: ConsoleRoute }) {
+  const staff = useOutletContext<StaffMember>();
+  const Page = route.page;
+  return mayOpen(route, staff.role) ? <Page /> : <Navigate to="/" replace />;
+}
+
+/** The operator console, under /admin: sign-in outside the shell, every page of the table inside it. */
 export function ConsoleApp() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -26,15 +24,13 @@ export function ConsoleApp() {
           <Routes>
             <Route path="/sign-in" element={<SignInPage />} />
             <Route element={<ConsoleShell />}>
-              <Route index element={<DashboardPage />} />
-              <Route path="/members" element={<MembersPage />} />
-              <Route path="/members/:id" element={<MemberPage />} />
-              <Route path="/feedback" element={<FeedbackPage />} />
-              <Route path="/issue" element={<IssuePage />} />
-              <Route path="/staff" element={<StaffPage />} />
-              <Route path="/integrations" element={<IntegrationsPage />} />
-              <Route path="/api-keys" element={<ApiKeysPage />} />
-              <Route path="/account" element={<AccountPage />} />
+              {CONSOLE_ROUTES.map((route) =>
+                route.path === '/' ? (
+                  <Route key={route.path} index element={<Guarded route={route} />} />
+                ) : (
+                  <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
+                ),
+              )}
             </Route>
             <Route path="*" element={<Navigate to="/" replace />} />
           </Routes>

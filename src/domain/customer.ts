@@ -6,59 +6,94 @@ import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
 import { plainText, UNSUPPORTED_CHARACTERS, visibleText } from './validation';
 
-/** docs/spec.md §5, word for word. Messages the spec does not give (lengths, formats) are ours. */
-export const CUSTOMER_MESSAGES = {
-  firstName: 'First Name is required',
-  lastName: 'Last Name is required',
-  address: 'Address is required',
-  city: 'City is required',
-  region: 'State is required',
-  postalCode: 'Zip code is required',
-  postalCodeFormat: 'Enter a 5-digit Zip code (or ZIP+4)',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid Email',
-  vehicleYear: 'Vehicle Year is required',
-  vehicleYearRange: 'Choose a Vehicle Year from the list',
-  vehicleMake: 'Vehicle Make is required',
-  vehicleModel: 'Vehicle Model is required',
-  vehicleColor: 'Vehicle Color is required',
-  isAgreedToTerms: 'You must agree to the terms and conditions.',
-  registrationId: 'Registration code is missing',
-  mobileNumber: 'Enter a valid mobile number',
-  licensePlate: 'License Plate is required',
-  licensePlateFormat: 'Enter 2 to 8 letters and digits',
-  licensePlateState: 'Plate State is required',
+/*
+ * The customer form's English, each text written once, here. The schema names a text by its code; the server answers
+ * the English (a 400's `issues`), and the page shows it in the customer's language: the `i18n` comment before each text
+ * takes it into the Lingui catalogue as it is written (src/i18n/locales), where Spanish translates it.
+ */
+
+/** The profile's field labels, as the form shows them and the messages that name a field say them. */
+export const CUSTOMER_LABELS = {
+  firstName: /*i18n*/ 'First Name',
+  lastName: /*i18n*/ 'Last Name',
+  address: /*i18n*/ 'Address',
+  address2: /*i18n*/ 'Address 2',
+  city: /*i18n*/ 'City',
+  region: /*i18n*/ 'State',
+  postalCode: /*i18n*/ 'Zip Code',
+  email: /*i18n*/ 'Email',
+  vehicleYear: /*i18n*/ 'Vehicle Year',
+  vehicleMake: /*i18n*/ 'Vehicle Make',
+  vehicleModel: /*i18n*/ 'Vehicle Model',
+  vehicleColor: /*i18n*/ 'Vehicle Color',
+  licensePlate: /*i18n*/ 'License Plate',
+  licensePlateState: /*i18n*/ 'Plate State',
 } as const;
 
-const CUSTOMER_LIMITS = {
-  name: 50,
+/** docs/spec.md §5, word for word, by code. Messages the spec does not give (lengths, formats) are ours. */
+export const CUSTOMER_MESSAGES = {
+  firstName: /*i18n*/ 'First Name is required',
+  lastName: /*i18n*/ 'Last Name is required',
+  address: /*i18n*/ 'Address is required',
+  city: /*i18n*/ 'City is required',
+  region: /*i18n*/ 'State is required',
+  postalCode: /*i18n*/ 'Zip code is required',
+  postalCodeFormat: /*i18n*/ 'Enter a 5-digit Zip code (or ZIP+4)',
+  emailRequired: /*i18n*/ 'Email is required',
+  emailInvalid: /*i18n*/ 'Invalid Email',
+  vehicleYear: /*i18n*/ 'Vehicle Year is required',
+  vehicleYearRange: /*i18n*/ 'Choose a Vehicle Year from the list',
+  vehicleMake: /*i18n*/ 'Vehicle Make is required',
+  vehicleModel: /*i18n*/ 'Vehicle Model is required',
+  vehicleColor: /*i18n*/ 'Vehicle Color is required',
+  isAgreedToTerms: /*i18n*/ 'You must agree to the terms and conditions.',
+  registrationId: /*i18n*/ 'Registration code is missing',
+  mobileNumber: /*i18n*/ 'Enter a valid mobile number',
+  licensePlate: /*i18n*/ 'License Plate is required',
+  licensePlateFormat: /*i18n*/ 'Enter 2 to 8 letters and digits',
+  licensePlateState: /*i18n*/ 'Plate State is required',
+} as const;
+
+/** The message of a text longer than its field takes; `{label}` and `{max}` are the field's. */
+export const TOO_LONG_MESSAGE = /*i18n*/ '{label} must be at most {max} characters';
+
+/** The most characters each text field takes. */
+export const CUSTOMER_LIMITS = {
+  firstName: 50,
+  lastName: 50,
   address: 100,
+  address2: 100,
   city: 60,
   email: 254,
-  vehicle: 60,
+  vehicleMake: 60,
+  vehicleModel: 60,
 } as const;
 
-function tooLong(label: string, max: number): string {
-  return `${label} must be at most ${max} characters`;
-}
+export type LimitedField = keyof typeof CUSTOMER_LIMITS;
 
-function requiredText(label: string, required: string, max: number) {
+/** "First Name must be at most 50 characters": the field's label and limit in the English template. */
+export const tooLongMessage = (field: LimitedField) =>
+  TOO_LONG_MESSAGE.replace('{label}', CUSTOMER_LABELS[field]).replace('{max}', String(CUSTOMER_LIMITS[field]));
+
+/** A text the customer must give: its "… is required" is the message of the field's code. */
+function requiredText(field: LimitedField & keyof typeof CUSTOMER_MESSAGES) {
+  const required = CUSTOMER_MESSAGES[field];
   return v.pipe(
     v.string(required),
     v.trim(),
     v.nonEmpty(required),
     visibleText(required),
-    v.maxLength(max, tooLong(label, max)),
+    v.maxLength(CUSTOMER_LIMITS[field], tooLongMessage(field)),
     plainText(UNSUPPORTED_CHARACTERS),
   );
 }
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (field: LimitedField) =>
   v.optional(
     v.pipe(
       v.nullable(v.string()),
       v.transform((value) => (value ?? '').trim()),
-      v.maxLength(max, tooLong(label, max)),
+      v.maxLength(CUSTOMER_LIMITS[field], tooLongMessage(field)),
       plainText(UNSUPPORTED_CHARACTERS),
       // An optional field has no "… is required" to give.
       visibleText(UNSUPPORTED_CHARACTERS),
@@ -113,10 +148,16 @@ const licensePlateState = (required: boolean) =>
     '',
   );
 
-/** What the operator decides about the form (REQUIRE_LICENSE_PLATE); the form and the server read the same. */
-export interface CustomerRules {
-  requireLicensePlate: boolean;
-}
+/**
+ * What the operator decides about the form. The server reads them from its environment (REQUIRE_LICENSE_PLATE) and
+ * hands them to the page in the runtime configuration; the form and the server validate with the same schema.
+ */
+export const customerRulesSchema = v.object({ requireLicensePlate: v.optional(v.boolean(), false) });
+export type CustomerRules = v.InferOutput<typeof customerRulesSchema>;
+
+/** The rules out of anything that carries them (the runtime configuration, a flow's input); unset ones default. */
+export const customerRulesOf = (source: v.InferInput<typeof customerRulesSchema>): CustomerRules =>
+  v.parse(customerRulesSchema, source);
 
 /**
  * The shape of an E.164 number. The form gets it from the phone input, which has already checked the number
@@ -140,11 +181,11 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
           v.maxLength(64, CUSTOMER_MESSAGES.registrationId),
           plainText(CUSTOMER_MESSAGES.registrationId),
         ),
-        firstName: requiredText('First Name', CUSTOMER_MESSAGES.firstName, CUSTOMER_LIMITS.name),
-        lastName: requiredText('Last Name', CUSTOMER_MESSAGES.lastName, CUSTOMER_LIMITS.name),
-        address: requiredText('Address', CUSTOMER_MESSAGES.address, CUSTOMER_LIMITS.address),
-        address2: optionalText('Address 2', CUSTOMER_LIMITS.address),
-        city: requiredText('City', CUSTOMER_MESSAGES.city, CUSTOMER_LIMITS.city),
+        firstName: requiredText('firstName'),
+        lastName: requiredText('lastName'),
+        address: requiredText('address'),
+        address2: optionalText('address2'),
+        city: requiredText('city'),
         region: v.picklist(US_STATE_CODES, CUSTOMER_MESSAGES.region),
         postalCode: v.pipe(
           v.string(CUSTOMER_MESSAGES.postalCode),
@@ -156,12 +197,12 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
           v.string(CUSTOMER_MESSAGES.emailRequired),
           v.trim(),
           v.nonEmpty(CUSTOMER_MESSAGES.emailRequired),
-          v.maxLength(CUSTOMER_LIMITS.email, tooLong('Email', CUSTOMER_LIMITS.email)),
+          v.maxLength(CUSTOMER_LIMITS.email, tooLongMessage('email')),
           v.email(CUSTOMER_MESSAGES.emailInvalid),
         ),
         vehicleYear,
-        vehicleMake: requiredText('Vehicle Make', CUSTOMER_MESSAGES.vehicleMake, CUSTOMER_LIMITS.vehicle),
-        vehicleModel: requiredText('Vehicle Model', CUSTOMER_MESSAGES.vehicleModel, CUSTOMER_LIMITS.vehicle),
+        vehicleMake: requiredText('vehicleMake'),
+        vehicleModel: requiredText('vehicleModel'),
         vehicleColor: v.picklist(VEHICLE_COLORS, CUSTOMER_MESSAGES.vehicleColor),
         licensePlate: licensePlate(requireLicensePlate),
         licensePlateState: licensePlateState(requireLicensePlate),
@@ -211,38 +252,47 @@ export const customerSchemaFor = (rules: CustomerRules) =>
 export type CustomerInput = v.InferInput<typeof customerSchema>;
 export type CustomerSubmission = v.InferOutput<typeof customerSchema>;
 
-/** What a member fills in, in the form's order; a returning member's next form is pre-filled with it. */
-export const SAVED_PROFILE_FIELDS = [
-  'firstName',
-  'lastName',
-  'address',
-  'address2',
-  'city',
-  'region',
-  'postalCode',
-  'email',
-  'vehicleYear',
-  'vehicleMake',
-  'vehicleModel',
-  'vehicleColor',
-  'licensePlate',
-  'licensePlateState',
-  'isSubscribedToNewsletters',
-  'isSubscribedToSmsMessaging',
-] as const;
+/** What a member fills in, in the form's order, as the API answers it; a returning member's next form is pre-filled with it. */
+export const savedProfileSchema = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  address: v.string(),
+  address2: v.string(),
+  city: v.string(),
+  region: v.string(),
+  postalCode: v.string(),
+  email: v.string(),
+  vehicleYear: v.number(),
+  vehicleMake: v.string(),
+  vehicleModel: v.string(),
+  vehicleColor: v.string(),
+  licensePlate: v.pipe(v.string(), v.description("Upper case, no spaces or dashes; '' when not given.")),
+  licensePlateState: v.pipe(v.string(), v.description("The plate's US state code; '' when no plate was given.")),
+  isSubscribedToNewsletters: v.boolean(),
+  isSubscribedToSmsMessaging: v.boolean(),
+});
+export type SavedProfile = v.InferOutput<typeof savedProfileSchema>;
 
 /**
  * The customer as the API stores and returns it. The number, the consent times and the wording's version are
  * kept but never answered: they are evidence, not something the form shows.
  */
-export const CUSTOMER_FIELDS = ['id', 'registrationId', ...SAVED_PROFILE_FIELDS, 'isAgreedToTerms'] as const;
+export const customerAnswerSchema = v.object({
+  id: v.string(),
+  registrationId: v.string(),
+  ...savedProfileSchema.entries,
+  isAgreedToTerms: v.boolean(),
+});
+export type Customer = v.InferOutput<typeof customerAnswerSchema>;
 
-/** The record reads back as its columns hold it: a picked state or colour is text, the agreed `true` a boolean. */
-type Stored<T> = T extends string ? string : T extends boolean ? boolean : T;
+const fieldsOf = <TEntries extends v.ObjectEntries>(schema: v.ObjectSchema<TEntries, undefined>) =>
+  Object.keys(schema.entries) as (keyof TEntries & string)[];
 
-export type Customer = { [Field in (typeof CUSTOMER_FIELDS)[number]]: Stored<CustomerSubmission[Field]> };
+/** The saved profile's fields, in the form's order. */
+export const SAVED_PROFILE_FIELDS = fieldsOf(savedProfileSchema);
 
-export type SavedProfile = Pick<Customer, (typeof SAVED_PROFILE_FIELDS)[number]>;
+/** The customer answer's fields. */
+export const CUSTOMER_FIELDS = fieldsOf(customerAnswerSchema);
 
 /** docs/spec.md §3: text fields start empty, the four vehicle fields null, the flags false. */
 export interface CustomerForm extends Omit<Customer, 'vehicleYear' | 'vehicleMake' | 'vehicleModel' | 'vehicleColor'> {

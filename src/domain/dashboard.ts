@@ -30,34 +30,45 @@ export const dashboardQuerySchema = v.pipe(
 );
 export type DashboardQuery = v.InferOutput<typeof dashboardQuerySchema>;
 
-export interface NpsCounts {
-  promoters: number;
-  passives: number;
-  detractors: number;
-  nps: number | null;
-}
+const nullableNumber = v.nullable(v.number());
+
+const npsCountsEntries = {
+  promoters: v.number(),
+  passives: v.number(),
+  detractors: v.number(),
+  nps: nullableNumber,
+};
+export type NpsCounts = v.InferOutput<v.ObjectSchema<typeof npsCountsEntries, undefined>>;
 
 /** What the dashboard shows for one range and site choice. Rates are 0–1; null where nothing could be counted. */
-export interface DashboardFigures {
-  range: { from: string; to: string };
+export const dashboardFiguresSchema = v.object({
+  range: v.object({ from: v.string(), to: v.string() }),
   /** The site chosen, or null for every site the caller may see. */
-  site: string | null;
+  site: v.nullable(v.string()),
   /** Codes issued in the range, and what became of them: a cohort, whenever they were opened or completed. */
-  funnel: {
-    issued: number;
-    opened: number;
-    completed: number;
-    completionRate: number | null;
-    medianMinutesToComplete: number | null;
-  };
+  funnel: v.object({
+    issued: v.number(),
+    opened: v.number(),
+    completed: v.number(),
+    completionRate: nullableNumber,
+    medianMinutesToComplete: nullableNumber,
+  }),
   /** Surveys sent in the range. The response rate is surveys per profile completed in the range. */
-  feedback: NpsCounts & {
-    surveys: number;
-    responseRate: number | null;
-    averages: Record<SurveyQuestion, number | null>;
-  };
+  feedback: v.object({
+    ...npsCountsEntries,
+    surveys: v.number(),
+    responseRate: nullableNumber,
+    averages: v.object({
+      recommendToOthersScore: nullableNumber,
+      washQualityScore: nullableNumber,
+      cleanlinessScore: nullableNumber,
+      serviceScore: nullableNumber,
+      valueScore: nullableNumber,
+    } satisfies Record<SurveyQuestion, typeof nullableNumber>),
+  }),
   /** Profiles completed and NPS by the ISO week (Monday) they happened in. */
-  weeks: ({ week: string; completed: number } & NpsCounts)[];
+  weeks: v.array(v.object({ week: v.string(), completed: v.number(), ...npsCountsEntries })),
   /** The same by site, busiest first. */
-  sites: ({ siteId: string; completed: number } & NpsCounts)[];
-}
+  sites: v.array(v.object({ siteId: v.string(), completed: v.number(), ...npsCountsEntries })),
+});
+export type DashboardFigures = v.InferOutput<typeof dashboardFiguresSchema>;

@@ -1,4 +1,4 @@
-import { CUSTOMER_MESSAGES } from './customer';
+import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES, tooLongMessage, type LimitedField } from './customer';
 import type { FieldErrors } from './validation';
 import { UNSUPPORTED_CHARACTERS } from './validation';
 
@@ -14,20 +14,19 @@ export interface Issue {
   max?: number;
 }
 
-const CODE_OF_MESSAGE = new Map<string, IssueCode>([
-  ...Object.entries(CUSTOMER_MESSAGES).map(([code, message]) => [message, code as IssueCode] as const),
-  [UNSUPPORTED_CHARACTERS, 'unsupportedCharacters'],
+/** Every message the customer schema gives, to its code: each is one of a known few, so it is looked up, not parsed. */
+const ISSUE_OF_MESSAGE = new Map<string, Issue>([
+  ...Object.entries(CUSTOMER_MESSAGES).map(([code, message]) => [message, { code: code as IssueCode }] as const),
+  [UNSUPPORTED_CHARACTERS, { code: 'unsupportedCharacters' }],
+  ...(Object.keys(CUSTOMER_LIMITS) as LimitedField[]).map(
+    (field) => [tooLongMessage(field), { code: 'tooLong', max: CUSTOMER_LIMITS[field] }] as const,
+  ),
 ]);
-
-// The schema's `tooLong(label, max)`: "<label> must be at most <max> characters".
-const TOO_LONG = / must be at most (\d+) characters$/;
 
 /** The code of a message the customer schema gave; undefined for any other text (valibot's own, a server's). */
 export function issueFor(message: string): Issue | undefined {
-  const code = CODE_OF_MESSAGE.get(message);
-  if (code) return { code };
-  const tooLong = TOO_LONG.exec(message);
-  return tooLong ? { code: 'tooLong', max: Number(tooLong[1]) } : undefined;
+  const issue = ISSUE_OF_MESSAGE.get(message);
+  return issue && { ...issue };
 }
 
 /** Field → code, for the fields whose message has one: the `codes` beside a 400's `issues`. */

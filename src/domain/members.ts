@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import type { SmsStatus } from './webhooks';
+import { consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
 import type { NpsBand } from './dashboard';
 import { dayAndSiteFilters } from './list-filters';
-import { pageQuerySchema } from './paging';
-import type { SurveyQuestion } from './survey';
+import { pageOf, pageQuerySchema } from './paging';
+import { surveyScoresSchema } from './survey';
 import { UNSUPPORTED_CHARACTERS } from './validation';
+import { smsStatusSchema } from './webhooks';
 
 /**
  * A search is one line typed into a box, so no control character belongs in it (tabs and line breaks included:
@@ -44,80 +45,68 @@ export const feedbackQuerySchema = v.object({
 });
 export type FeedbackQuery = v.InferOutput<typeof feedbackQuerySchema>;
 
+const nullableString = v.nullable(v.string());
+
 /** A row of the members list: enough to recognise someone, and no more (the full record is one click away). */
-export interface MemberSummary {
-  id: string;
-  name: string;
-  email: string;
+export const memberSummarySchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.string(),
   /** The last four digits only; the full number is on the member's page. */
-  mobileLastFour: string;
-  siteId: string;
-  planName: string;
-  joinedAt: string;
-  isSubscribedToSmsMessaging: boolean;
-  isSubscribedToNewsletters: boolean;
-}
+  mobileLastFour: v.string(),
+  siteId: v.string(),
+  planName: v.string(),
+  joinedAt: v.string(),
+  isSubscribedToSmsMessaging: v.boolean(),
+  isSubscribedToNewsletters: v.boolean(),
+});
+export type MemberSummary = v.InferOutput<typeof memberSummarySchema>;
 
-export interface MemberSurvey {
-  id: string;
-  createdAt: string;
-  scores: Record<SurveyQuestion, number>;
-  comments: string;
-  band: NpsBand | null;
-}
+export const memberPageSchema = pageOf(memberSummarySchema);
 
-/** A member's page: profile, vehicle, consent evidence, the registration and the surveys. */
-export interface MemberDetail {
-  id: string;
-  profile: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    mobileNumber: string;
-    address: string;
-    address2: string;
-    city: string;
-    region: string;
-    postalCode: string;
-  };
-  /** The plate and its state are '' when the member gave none. */
-  vehicle: {
-    year: number;
-    make: string;
-    model: string;
-    color: string;
-    licensePlate: string;
-    licensePlateState: string;
-  };
-  consent: {
-    /** The version of the consent wording the member was shown. */
-    wordingVersion: string;
-    /** The language it was shown in ('en', 'es'). */
-    language: string;
-    termsAgreedAt: string;
-    sms: { agreed: boolean; at: string | null };
-    newsletter: { agreed: boolean; at: string | null };
-  };
-  registration: {
-    id: string;
-    planName: string;
-    amount: number;
-    rechargeDate: string;
-    siteId: string;
-    sourceSystem: string;
-    isManual: boolean;
-    issuedAt: string;
-    openedAt: string | null;
-    completedAt: string | null;
+const memberSurveySchema = v.object({
+  id: v.string(),
+  createdAt: v.string(),
+  scores: surveyScoresSchema,
+  comments: v.string(),
+  band: v.nullable(v.picklist(SCORE_BANDS)),
+});
+export type MemberSurvey = v.InferOutput<typeof memberSurveySchema>;
+
+/**
+ * A member's page: who they are, their vehicle and consent evidence (the `registration.completed` webhook's
+ * views, src/domain/customer-views.ts), the registration and the surveys.
+ */
+export const memberDetailSchema = v.object({
+  id: v.string(),
+  profile: customerViewSchema,
+  vehicle: vehicleViewSchema,
+  consent: consentViewSchema,
+  registration: v.object({
+    id: v.string(),
+    planName: v.string(),
+    amount: v.number(),
+    rechargeDate: v.string(),
+    siteId: v.string(),
+    sourceSystem: v.string(),
+    isManual: v.boolean(),
+    issuedAt: v.string(),
+    openedAt: nullableString,
+    completedAt: nullableString,
     /** The text message that carried the link, when it was sent by text. */
-    sms: SmsStatus | null;
-  };
-  surveys: MemberSurvey[];
-}
+    sms: v.nullable(smsStatusSchema),
+  }),
+  surveys: v.array(memberSurveySchema),
+});
+export type MemberDetail = v.InferOutput<typeof memberDetailSchema>;
 
 /** A row of the feedback list; detractors are the rows to read first. */
-export interface FeedbackEntry extends MemberSurvey {
-  memberId: string;
-  memberName: string;
-  siteId: string;
-}
+const feedbackEntrySchema = v.object({
+  ...memberSurveySchema.entries,
+  memberId: v.string(),
+  memberName: v.string(),
+  siteId: v.string(),
+});
+export type FeedbackEntry = v.InferOutput<typeof feedbackEntrySchema>;
+
+export const feedbackPageSchema = pageOf(feedbackEntrySchema);

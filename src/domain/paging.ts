@@ -26,3 +26,7 @@ export interface Page<T> {
   results: T[];
   nextCursor: string | null;
 }
+
+/** The answer schema of a page of `item`s: what `Page` types. */
+export const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
+  v.object({ results: v.array(item), nextCursor: v.nullable(v.string()) });

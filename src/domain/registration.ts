@@ -1,31 +1,33 @@
 import * as v from 'valibot';
-import type { SavedProfile } from './customer';
-import type { SmsStatus } from './webhooks';
+import { savedProfileSchema } from './customer';
+import { smsStatusSchema } from './webhooks';
 import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 const DEFAULT_SITE_ID = '0';
 
+const nullableString = v.nullable(v.string());
+
 /** The registration record of docs/spec.md §3, as `GET /api/registration-tokens/:token` answers it. */
-export interface Registration {
-  id: string;
-  amount: number;
-  isCompleted: boolean;
-  /** E.164 while open; only the last four digits (`•••• 0143`) once completed. */
-  mobileNumber: string;
-  planName: string;
+export const registrationAnswerSchema = v.object({
+  id: v.string(),
+  amount: v.number(),
+  isCompleted: v.boolean(),
+  mobileNumber: v.pipe(v.string(), v.description('E.164 while open; only the last four digits once completed.')),
+  planName: v.string(),
   /** `YYYY-MM-DD`, or '' when the plan has none. */
-  rechargeDate: string;
+  rechargeDate: v.string(),
   /** ISO 8601 timestamp. */
-  saleDate: string;
-  siteId: string;
-  sourceSystem: string;
-  token: string;
-  customerId: string | null;
-  isReturningCustomer: boolean;
+  saleDate: v.string(),
+  siteId: v.string(),
+  sourceSystem: v.string(),
+  token: v.string(),
+  customerId: nullableString,
+  isReturningCustomer: v.boolean(),
   /** A returning member's last saved profile, to pre-fill the form; absent otherwise and once completed. */
-  profile?: SavedProfile;
-}
+  profile: v.optional(savedProfileSchema),
+});
+export type Registration = v.InferOutput<typeof registrationAnswerSchema>;
 
 /** docs/spec.md §3 local defaults: empty string, 0, false, null; siteId '0'. */
 export function emptyRegistration(): Registration {
@@ -110,22 +112,24 @@ export const newRegistrationSchema = v.object({
 export type NewRegistration = v.InferOutput<typeof newRegistrationSchema>;
 
 /** The answer of `POST /api/admin/registration-tokens`. */
-export interface IssuedRegistration {
-  token: string;
-  url: string;
-  registration: Registration;
+export const issuedRegistrationSchema = v.object({
+  token: v.string(),
+  url: v.string(),
+  registration: registrationAnswerSchema,
   /** Present when the link was sent by text: `queued` at first, then `sent` or `failed`. */
-  sms?: SmsStatus;
-}
+  sms: v.optional(smsStatusSchema),
+});
+export type IssuedRegistration = v.InferOutput<typeof issuedRegistrationSchema>;
 
 /** `GET /api/admin/registrations/:id`: how far an issued registration has come, and its text message. */
-export interface RegistrationProgress {
-  id: string;
-  siteId: string;
-  planName: string;
-  issuedAt: string;
-  openedAt: string | null;
-  completedAt: string | null;
-  customerId: string | null;
-  sms: SmsStatus | null;
-}
+export const registrationProgressSchema = v.object({
+  id: v.string(),
+  siteId: v.string(),
+  planName: v.string(),
+  issuedAt: v.string(),
+  openedAt: nullableString,
+  completedAt: nullableString,
+  customerId: nullableString,
+  sms: v.nullable(smsStatusSchema),
+});
+export type RegistrationProgress = v.InferOutput<typeof registrationProgressSchema>;

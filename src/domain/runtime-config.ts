@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { customerRulesSchema } from './customer';
 
 /**
  * What the server hands the SPA at run time (embedded in index.html), so one build serves any deployment.
@@ -30,13 +31,16 @@ export const runtimeConfigSchema = v.object({
     newCustomer: v.string(),
     returningCustomer: v.array(v.string()),
   }),
-  /** REQUIRE_LICENSE_PLATE: the form marks and checks License Plate and Plate State as required. */
-  requireLicensePlate: v.boolean(),
+  /** The operator's rules for the customer form (REQUIRE_LICENSE_PLATE, …): the form checks what the server will. */
+  ...customerRulesSchema.entries,
   analyticsId: v.string(),
   defaultPhoneCountry: v.string(),
 });
 
 export type RuntimeConfig = v.InferOutput<typeof runtimeConfigSchema>;
+
+/** Its fields: the server picks them from its parsed environment, where they have the same names. */
+export const RUNTIME_CONFIG_FIELDS = Object.keys(runtimeConfigSchema.entries) as (keyof RuntimeConfig)[];
 
 /** The id of the JSON `<script>` element that carries the runtime configuration. */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'runtime-config';

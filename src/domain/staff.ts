@@ -83,13 +83,21 @@ export const changePasswordSchema = v.object({
 });
 
 /** A staff member as the console API answers it: never a password or a hash. */
-export interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
+export const staffMemberSchema = v.object({
+  id: v.string(),
+  email: v.string(),
+  name: v.string(),
+  role: v.picklist(STAFF_ROLES),
   /** Site ids a manager may see; empty for an owner, who sees all. */
-  sites: string[];
-  disabled: boolean;
-  createdAt: string;
-}
+  sites: v.array(v.string()),
+  disabled: v.boolean(),
+  createdAt: v.string(),
+});
+export type StaffMember = v.InferOutput<typeof staffMemberSchema>;
+
+export const staffListSchema = v.object({ results: v.array(staffMemberSchema) });
+
+export const addedStaffSchema = v.object({
+  staff: staffMemberSchema,
+  password: v.optional(v.pipe(v.string(), v.description('Only when one was generated: shown this once.'))),
+});

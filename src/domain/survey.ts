@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageOf } from './paging';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SURVEY_QUESTIONS = [
@@ -63,11 +64,28 @@ export const surveySchema = v.object({
 
 export type SurveySubmission = v.InferOutput<typeof surveySchema>;
 
-export interface Survey extends Record<SurveyQuestion, number> {
-  id: string;
-  customerId: string;
-  comments: string;
-}
+/** The five scores, as answered: 0 for a question skipped. */
+export const surveyScoresSchema = v.object({
+  recommendToOthersScore: v.number(),
+  washQualityScore: v.number(),
+  cleanlinessScore: v.number(),
+  serviceScore: v.number(),
+  valueScore: v.number(),
+} satisfies Record<SurveyQuestion, v.NumberSchema<undefined>>);
+
+/** The survey record of docs/spec.md §3, as the form holds it. */
+export const surveyRecordSchema = v.object({
+  id: v.string(),
+  customerId: v.string(),
+  ...surveyScoresSchema.entries,
+  comments: v.string(),
+});
+export type Survey = v.InferOutput<typeof surveyRecordSchema>;
+
+/** `POST /api/surveys`' answer: the record and when it was taken. */
+export const surveyAnswerSchema = v.object({ ...surveyRecordSchema.entries, createdAt: v.string() });
+
+export const surveyPageSchema = pageOf(surveyAnswerSchema);
 
 /** Every field of the survey record, in the order of docs/spec.md §3. */
 export const SURVEY_FIELDS = [

@@ -55,4 +55,5 @@ export function showsAsWritten(text: string): boolean {
 
 export const visibleText = (message: string) => v.check(showsAsWritten, message);
 
-export const UNSUPPORTED_CHARACTERS = 'Remove the unsupported characters';
+/** The message of text that holds what no one types; Lingui takes it into the catalogue as it is (src/domain/customer.ts). */
+export const UNSUPPORTED_CHARACTERS = /*i18n*/ 'Remove the unsupported characters';

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
+import { described, timestamp, timestampOrNull } from './described';
 import type { SentEventType } from './webhooks';
 
 /**
@@ -6,12 +8,6 @@ import type { SentEventType } from './webhooks';
  * server sends; they are not used to validate anything. server/routes/openapi/webhook-schemas.ts checks at compile
  * time that they match server/integrations/event-payloads.ts, and publishes them in the API description.
  */
-
-const described = <TSchema extends v.GenericSchema>(schema: TSchema, text: string) =>
-  v.pipe(schema, v.description(text));
-
-const timestamp = (text: string) => described(v.pipe(v.string(), v.isoTimestamp()), text);
-const timestampOrNull = (text: string) => v.nullable(timestamp(text));
 
 /** A registration, everything but its code (which only the point-of-sale's answer carries). */
 export const registrationPayloadSchema = v.object({
@@ -32,47 +28,15 @@ export const registrationPayloadSchema = v.object({
   customerId: v.nullable(v.string()),
 });
 
-const consentSchema = (text: string) =>
-  described(v.object({ agreed: v.boolean(), at: timestampOrNull('When it was given; null when it was not.') }), text);
-
 /** `registration.issued`. */
 export const registrationIssuedDataSchema = v.object({ registration: registrationPayloadSchema });
 
 /** `registration.completed`: the registration, who the customer is, their vehicle and the consent evidence. */
 export const registrationCompletedDataSchema = v.object({
   registration: registrationPayloadSchema,
-  customer: v.object({
-    id: v.string(),
-    firstName: v.string(),
-    lastName: v.string(),
-    email: v.string(),
-    mobileNumber: described(v.string(), 'E.164.'),
-    address: v.object({
-      line1: v.string(),
-      line2: v.string(),
-      city: v.string(),
-      region: described(v.string(), 'The US state code.'),
-      postalCode: v.string(),
-    }),
-  }),
-  vehicle: v.object({
-    year: v.number(),
-    make: v.string(),
-    model: v.string(),
-    color: v.string(),
-    licensePlate: described(v.string(), "Upper case, no spaces or dashes; '' when the customer gave none."),
-    licensePlateState: described(v.string(), "The plate's US state code; '' when no plate was given."),
-  }),
-  consent: v.object({
-    version: described(v.string(), 'The version of the consent wording the customer was shown.'),
-    language: described(v.string(), 'The language the wording was shown in: `en` or `es`.'),
-    terms: described(
-      v.object({ agreed: v.boolean(), at: timestamp('When the terms were agreed.') }),
-      'The terms and conditions.',
-    ),
-    newsletters: consentSchema('Newsletters by email.'),
-    smsMessaging: consentSchema('Text messages.'),
-  }),
+  customer: customerViewSchema,
+  vehicle: vehicleViewSchema,
+  consent: consentViewSchema,
 });
 
 const scoreSchema = described(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), '1–10; 0 is unanswered.');

@@ -59,53 +59,65 @@ export const webhookEndpointChangeSchema = v.object({
   eventTypes: v.optional(newWebhookEndpointSchema.entries.eventTypes),
 });
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  description: string;
-  eventTypes: WebhookEventType[];
-  enabled: boolean;
+export const webhookEndpointSchema = v.object({
+  id: v.string(),
+  url: v.string(),
+  description: v.string(),
+  eventTypes: v.array(v.picklist(WEBHOOK_EVENT_TYPES)),
+  enabled: v.boolean(),
   /** `environment`: WEBHOOK_URL's, read-only in the console. */
-  source: 'console' | 'environment';
-  createdAt: string;
-}
+  source: v.picklist(['console', 'environment']),
+  createdAt: v.string(),
+});
+export type WebhookEndpoint = v.InferOutput<typeof webhookEndpointSchema>;
+
+export const webhookEndpointListSchema = v.object({ results: v.array(webhookEndpointSchema) });
 
 /** The answer to creating an endpoint: the only time its signing secret is shown. */
-export interface CreatedWebhookEndpoint extends WebhookEndpoint {
-  secret: string;
-}
+export const createdWebhookEndpointSchema = v.object({
+  ...webhookEndpointSchema.entries,
+  secret: v.pipe(v.string(), v.description('The signing secret (`whsec_…`), shown this once.')),
+});
+export type CreatedWebhookEndpoint = v.InferOutput<typeof createdWebhookEndpointSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: DeliveryStatus;
-  attempts: number;
+const nullableString = v.nullable(v.string());
+
+export const webhookDeliverySchema = v.object({
+  id: v.string(),
+  eventId: v.string(),
+  eventType: v.string(),
+  status: v.picklist(DELIVERY_STATUSES),
+  attempts: v.number(),
   /** The receiver's HTTP status on the last try; null when it never answered. */
-  lastStatusCode: number | null;
+  lastStatusCode: v.nullable(v.number()),
   /** Why the last try failed, as a code: `timeout`, `connection_failed`, `http_503`, `private_address`... */
-  lastError: string | null;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+  lastError: nullableString,
+  lastAttemptAt: nullableString,
+  deliveredAt: nullableString,
+  createdAt: v.string(),
+});
+export type WebhookDelivery = v.InferOutput<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = v.object({ results: v.array(webhookDeliverySchema) });
 
 /** The text message that carries a registration link: its state, shown to the point-of-sale and in the console. */
-export interface SmsStatus {
-  status: 'queued' | 'sent' | 'failed';
+export const smsStatusSchema = v.object({
+  status: v.picklist(['queued', 'sent', 'failed']),
   /** The provider's error code (Twilio's, such as `21211`) or ours (`timeout`), when it failed or is retrying. */
-  errorCode: string | null;
-  attempts: number;
-  sentAt: string | null;
-}
+  errorCode: nullableString,
+  attempts: v.number(),
+  sentAt: nullableString,
+});
+export type SmsStatus = v.InferOutput<typeof smsStatusSchema>;
 
 /** `GET /api/admin/integrations`: what this server is set up to do, for the console's forms. */
-export interface IntegrationSettings {
+export const integrationSettingsSchema = v.object({
   /** An SMS provider is configured: "Text the link" is offered. */
-  smsEnabled: boolean;
+  smsEnabled: v.boolean(),
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: http:// and private addresses are accepted. */
-  allowPrivateNetworks: boolean;
-}
+  allowPrivateNetworks: v.boolean(),
+});
+export type IntegrationSettings = v.InferOutput<typeof integrationSettingsSchema>;

@@ -1,6 +1,14 @@
+import type { LookupOutcome } from '../../machines/profile/profile.types';
 import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../domain/first-lookup';
-import type { FirstLookupSource } from '../pages/home/first-lookup-context';
 import { loadProgress } from './session-store';
+
+/** Where the home page finds the lookup's answer the page came with (decision 016). */
+export interface FirstLookupSource {
+  /** The answer for `token` if the page was served with one for it and it has not been used. */
+  answerFor(token: string | null): LookupOutcome | null;
+  /** It was the first screen's: a later visit to the code in this tab (back from thank-you) asks the server again. */
+  used(): void;
+}
 
 /** The code the page was served for: the answer in it is for this code only. */
 const servedToken = () => new URLSearchParams(location.search).get('id');

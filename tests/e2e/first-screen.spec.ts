@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completedCode, issueCode } from './support/api';
-import { expectNoSeriousViolations } from './support/axe';
 import { field } from './support/profile-form';
 
 /** Decision 016: a browser opening a link gets the code's answer, and an open code's form, in the page itself. */
@@ -56,7 +55,6 @@ test('the page a link opens already shows the form, without the code in it, and 
   await expect(form).toHaveAttribute('data-parsed', 'yes');
   expect(lookups).toEqual([]);
   expect(errors).toEqual([]);
-  await expectNoSeriousViolations(page);
 });
 
 test('what the customer types before the app has loaded is kept, and Submit waits for the app', async ({

@@ -74,7 +74,9 @@ const screens: Screens<Snapshot> = {
     await expect(page.getByText('Loading...')).toBeVisible();
   },
   lookupFailed: async (page) => {
-    await expect(problem(page)).toBeVisible();
+    // Nothing was typed yet, so the message does not speak of it.
+    await expect(problem(page)).toHaveText(/We couldn't connect\. Check your signal and try again\./);
+    await expect(problem(page)).not.toContainText('typed');
     await expect(form(page)).toBeHidden();
   },
   askingForPhone: async (page, snapshot) => {
@@ -106,7 +108,9 @@ const screens: Screens<Snapshot> = {
     );
   },
   'form.submitFailed': async (page) => {
-    await expect(problem(page)).toBeVisible();
+    await expect(problem(page)).toHaveText(
+      /We couldn't connect\. Your profile was not sent\. Check your signal and try again: nothing you typed has been lost\./,
+    );
     await expect(form(page)).toBeVisible();
   },
   invalidCode: async (page) => {

@@ -4,7 +4,8 @@ import type { surveyMachine } from '../../machines/survey/survey.machine';
 import { SURVEY_QUESTION_TEXTS } from '../../src/domain/survey';
 import { coveringPaths, transitionPaths } from '../support/graph-paths';
 import { describeSurveyEvent, surveyModel, type SurveyPathEvent } from '../support/survey.paths';
-import { completedCode } from './support/api';
+import { completedCode, storedSurveys } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 import { HeldRequests } from './support/held-requests';
 import { walkPath, type Gestures, type Screens } from './support/walk-path';
 
@@ -27,10 +28,15 @@ const gestures: Gestures<SurveyPathEvent> = {
 const screens: Screens<Snapshot> = {
   noCustomer: async (page) => {
     await expect(page.getByRole('alert')).toContainText("We can't tell whose survey this is.");
+    await expect(page.getByRole('form', { name: 'Survey' })).toHaveCount(0);
+    // A dead end no other path reaches: its one accessibility check.
+    await expectNoSeriousViolations(page);
   },
   filling: async (page, snapshot) => {
     await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // A failed submit says nothing: the answers stay, and Submit is there to press again.
+    await expect(page.getByRole('alert')).toHaveCount(0);
     const { survey } = snapshot.context;
     await expect(page.getByLabel('Is there anything else we should know?')).toHaveValue(survey.comments);
     const wash = page.getByRole('group', { name: SURVEY_QUESTION_TEXTS.washQualityScore });
@@ -74,6 +80,10 @@ for (const path of coveringPaths(surveyModel, transitionPaths(surveyModel))) {
     await page.goto(linkCustomerId ? `/survey?cid=${real(linkCustomerId)}` : '/survey');
     await walkPath(path, { page, held }, gestures, screens);
     // docs/spec.md §2: the session keeps its customer; a link's id is kept only when it had none.
-    expect(await storedCustomerId(page)).toBe(real(sessionCustomerId ?? linkCustomerId));
+    const kept = real(sessionCustomerId ?? linkCustomerId);
+    expect(await storedCustomerId(page)).toBe(kept);
+    // The answers are stored for that customer, and for no one else: a later link's cid gets nothing.
+    const stored = steps.some((step) => step.event.type === 'xstate.done.actor.submitSurvey') ? 1 : 0;
+    for (const [, id] of realIds) expect(await storedSurveys(request, id)).toHaveLength(id === kept ? stored : 0);
   });
 }

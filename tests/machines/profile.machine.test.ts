@@ -1,8 +1,15 @@
 import { createActor, fromPromise, getInitialSnapshot, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { profileMachine } from '../../machines/profile/profile.machine';
-import type { EditableField, LookupOutcome, SubmitOutcome, SubmitRequest } from '../../machines/profile/profile.types';
+import type {
+  EditableField,
+  LookupOutcome,
+  ProfileInput,
+  SubmitOutcome,
+  SubmitRequest,
+} from '../../machines/profile/profile.types';
 import { toProfileView } from '../../machines/profile/profile.view';
+import type { Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
 import { leafPaths, shortestPaths } from '../support/graph-paths';
@@ -64,6 +71,7 @@ describe('the profile statechart', () => {
       rechargeDate: '',
       isReturningCustomer: false,
       mobileNumber: '+14155550123',
+      siteId: '0',
     });
     expect(actor.getSnapshot().context.registration?.saleDate).not.toBe('');
   });
@@ -96,7 +104,13 @@ describe('the profile statechart', () => {
     expect(actor.getSnapshot().context.allConsent).toBe(false);
     expect(actor.getSnapshot().context.form.isSubscribedToSmsMessaging).toBe(true);
     actor.send({ type: 'field.changed', field: 'isSubscribedToSmsMessaging', value: false });
+    // One box of the two ticked: the combined box reads unchecked, whichever one it is.
+    expect(toProfileView(actor.getSnapshot()).allConsent).toBe(false);
     actor.send({ type: 'field.changed', field: 'isSubscribedToSmsMessaging', value: true });
+    expect(toProfileView(actor.getSnapshot()).allConsent).toBe(true);
+    actor.send({ type: 'field.changed', field: 'isSubscribedToNewsletters', value: false });
+    expect(toProfileView(actor.getSnapshot()).allConsent).toBe(false);
+    actor.send({ type: 'field.changed', field: 'isSubscribedToNewsletters', value: true });
     expect(actor.getSnapshot().context.allConsent).toBe(true);
   });
 
@@ -196,6 +210,45 @@ describe('the submission', () => {
 });
 
 describe('the effects the page provides', () => {
+  const completeWith = async (input: ProfileInput) => {
+    const remembered: Completion[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actions: { rememberCompletion: (_, completion) => void remembered.push(completion) },
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(({ input: request }) =>
+            Promise.resolve({
+              kind: 'created',
+              customer: { ...createdCustomer, registrationId: request.submission.registrationId },
+            }),
+          ),
+        },
+      }),
+      { input },
+    ).start();
+    const send = actor.send.bind(actor);
+    if (input.token === null) {
+      send({ type: 'phone.changed', phone: { isValid: true, e164: '+14155550123' } });
+      send({ type: 'user.confirmPhone' });
+      for (const [field, value] of Object.entries({ ...savedProfile, isAgreedToTerms: true })) {
+        send({ type: 'field.changed', field: field as EditableField, value });
+      }
+    }
+    send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('completed'));
+    return remembered;
+  };
+
+  it('gives the thank-you page no membership to renew after a sign-up without a code', async () => {
+    expect(await completeWith({ token: null })).toEqual([{ membership: null, customerId: 'cust-new' }]);
+  });
+
+  it("gives the thank-you page the code's plan and renewal date after a sign-up with a code", async () => {
+    expect(await completeWith(profileInputs.reloaded!)).toEqual([
+      { membership: { planName: 'Unlimited Wash Club', rechargeDate: '2026-12-15' }, customerId: 'cust-new' },
+    ]);
+  });
+
   it('saves progress once per edit, also for the edit that follows a failed submit', async () => {
     let saves = 0;
     const actor = createActor(

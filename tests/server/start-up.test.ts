@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { openTestDatabase } from './helpers/test-database';
 import { registrations } from '../../server/db/schema';
 import { parseEnv } from '../../server/env';
 import { seedOnStart, startUpLines } from '../../server/start-up';
@@ -13,7 +14,7 @@ afterEach(async () => {
 
 async function startOnEmptyDatabase(settings: Record<string, string>) {
   const env = parseEnv({ PUBLIC_URL: 'https://club.example', ...settings });
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase('pglite');
   const seeded = await seedOnStart(database.db, env);
   const [row] = await database.db.select({ n: count() }).from(registrations);
   const lines = startUpLines({

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { staffMemberSchema } from '../../../src/domain/api-answers';
-import { changePasswordSchema, signInSchema, STAFF_MESSAGES } from '../../../src/domain/staff';
+import { changePasswordSchema, signInSchema, STAFF_MESSAGES, staffMemberSchema } from '../../../src/domain/staff';
 import type { ApiErrorCode } from '../../../src/domain/api-error';
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { customerAnswerSchema } from '../../../src/domain/api-answers';
-import { customerSchemaFor } from '../../../src/domain/customer';
+import { customerAnswerSchema, customerSchemaFor, type CustomerRules } from '../../../src/domain/customer';
 import { issueCodesOf } from '../../../src/domain/issue-codes';
 import { MANUAL_REGISTRATION_ID } from '../../../src/domain/manual-registration-id';
+import { productKey } from '../../access/product-key';
 import { completeProfile } from '../../customers/complete-profile';
 import { findCustomer } from '../../customers/find-customer';
 import type { Db } from '../../db/client';
@@ -13,14 +13,17 @@ import { jsonBody, validJson } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 
 /**
- * `POST /api/customers`: the profile, validated by the form's own schema under the operator's rules
- * (REQUIRE_LICENSE_PLATE), stored with its registration closed.
+ * `POST /api/customers`: the profile, validated by the form's own schema under the operator's rules,
+ * stored with its registration closed.
  */
 export function customerRoutes(deps: {
   db: Db;
   throttles: Throttles;
   trustProxyHops: number;
-  requireLicensePlate: boolean;
+  /** API_KEY: the customer app's, for completing a profile. */
+  apiKey: string;
+  /** The operator's rules for the form, from the environment. */
+  rules: CustomerRules;
 }): Hono {
   const app = new Hono();
 
@@ -36,11 +39,11 @@ export function customerRoutes(deps: {
         'idempotency_key_reused',
         'rate_limited',
       ],
-      access: 'apiKey',
     }),
+    productKey(deps.apiKey),
     jsonBody,
     // With the codes, a client showing the form in another language words each message itself.
-    validJson(customerSchemaFor({ requireLicensePlate: deps.requireLicensePlate }), { codesOf: issueCodesOf }),
+    validJson(customerSchemaFor(deps.rules), { codesOf: issueCodesOf }),
     async (c) => {
       const submission = c.req.valid('json');
       // A sign-up without a code proves nothing about its number: each client gets a few an hour.

@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
-import { healthAnswerSchema } from '../../../src/domain/api-answers';
+import * as v from 'valibot';
 import type { Db } from '../../db/client';
+import { noSuchRoute } from '../../lib/no-such-route';
 import { describe } from '../../lib/route-description';
 import { requireDatabase } from '../../lib/service-unavailable';
+
+const healthAnswerSchema = v.object({ status: v.literal('ok') });
 
 /** `GET /api/health`: for load balancers; needs no key and answers 200 only when the database does. */
 export function healthRoutes(deps: { db: Db }): Hono {
@@ -20,5 +23,6 @@ export function healthRoutes(deps: { db: Db }): Hono {
       return c.json({ status: 'ok' });
     },
   );
+  app.all('/', noSuchRoute);
   return app;
 }

@@ -5,6 +5,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { Hono, type Context, type Env } from 'hono';
 import { ApiError } from '../../lib/api-error';
 import { appPath } from '../../lib/app-root';
+import { noSuchRoute } from '../../lib/no-such-route';
 import { describe } from '../../lib/route-description';
 import { apiReferencePolicy } from '../../lib/security-headers';
 import { API_DOCUMENT_PATH } from './openapi.routes';
@@ -112,5 +113,6 @@ export function apiReferenceRoutes(): Hono {
     },
   );
 
+  app.all('*', noSuchRoute);
   return app;
 }

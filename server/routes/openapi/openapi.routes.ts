@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { generateSpecs, type GenerateSpecOptions } from 'hono-openapi';
 import { appPath } from '../../lib/app-root';
+import { noSuchRoute } from '../../lib/no-such-route';
 import { apiErrorBodySchema, describe, SECURITY_SCHEMES } from '../../lib/route-description';
 import { jsonSchemaOf, webhookDescriptions } from './webhook-schemas';
 
@@ -133,5 +134,6 @@ export function openApiRoutes(deps: { app: Hono }): Hono {
     },
   );
 
+  routes.all('/openapi.json', noSuchRoute);
   return routes;
 }

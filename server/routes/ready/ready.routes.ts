@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import type { Readiness } from '../../http-server';
+import { noSuchRoute } from '../../lib/no-such-route';
 import { describe } from '../../lib/route-description';
 import { requireDatabase, unavailable } from '../../lib/service-unavailable';
 
@@ -35,5 +36,6 @@ export function readyRoutes(deps: { db: Db; readiness: Readiness }): Hono {
       return c.json({ status: 'ready' });
     },
   );
+  app.all('/', noSuchRoute);
   return app;
 }

@@ -1,27 +1,43 @@
 import { Hono } from 'hono';
-import { surveyAnswerSchema } from '../../../src/domain/api-answers';
-import { surveySchema } from '../../../src/domain/survey';
+import { validator } from 'hono-openapi';
+import * as v from 'valibot';
+import { pageQuerySchema, recordId } from '../../../src/domain/paging';
+import { surveyAnswerSchema, surveyPageSchema, surveySchema } from '../../../src/domain/survey';
+import { allow, visibleSites, type AdminEnv } from '../../access/principal';
+import { productKey } from '../../access/product-key';
+import { NO_SUCH_CUSTOMER } from '../../customers/find-customer';
 import type { Db } from '../../db/client';
 import { clientLimitKey } from '../../lib/client-address';
 import { idempotentRequest, writeOnce } from '../../lib/idempotency';
 import type { Throttles } from '../../limits/throttles';
-import { jsonBody, validJson } from '../../lib/request-input';
+import { ApiError } from '../../lib/api-error';
+import { jsonBody, validJson, validQuery } from '../../lib/request-input';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { findSurvey } from '../../surveys/find-survey';
+import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import { recordSurvey } from '../../surveys/record-survey';
 
-/** `POST /api/surveys`: one feedback survey for an existing customer. */
-export function surveyRoutes(deps: { db: Db; throttles: Throttles; trustProxyHops: number }): Hono {
-  const app = new Hono();
+/**
+ * Feedback surveys: the customer app stores one for an existing customer (`POST /api/surveys`); the operator reads a
+ * customer's, a page at a time (`GET /api/admin/customers/:id/surveys`).
+ */
+export function surveyRoutes(deps: {
+  db: Db;
+  throttles: Throttles;
+  trustProxyHops: number;
+  /** API_KEY: the customer app's, for storing a survey. */
+  apiKey: string;
+}): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
 
   app.post(
-    '/',
+    '/surveys',
     describe({
       summary: "Store a customer's feedback survey",
       answers: { 201: { description: 'The stored survey.', body: surveyAnswerSchema } },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'unknown_customer', 'idempotency_key_reused', 'rate_limited'],
-      access: 'apiKey',
     }),
+    productKey(deps.apiKey),
     jsonBody,
     validJson(surveySchema),
     async (c) => {
@@ -43,6 +59,36 @@ export function surveyRoutes(deps: { db: Db; throttles: Throttles; trustProxyHop
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(answer.body, answer.status);
     },
+  );
+
+  /** The operator reads a customer's surveys, oldest first, a page at a time (`?limit=&after=`). */
+  app.get(
+    '/admin/customers/:id/surveys',
+    describe({
+      summary: "A page of a customer's surveys, oldest first",
+      answers: {
+        200: {
+          description: 'The page, and the `after` of the next one (`nextCursor`, null on the last).',
+          body: surveyPageSchema,
+        },
+      },
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+    }),
+    allow('owner', { key: 'surveys:read' }),
+    // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
+    validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
+    }),
+    validQuery(pageQuerySchema),
+    async (c) =>
+      c.json(
+        await listCustomerSurveys(
+          deps.db,
+          c.req.valid('param').id,
+          visibleSites(c.get('principal')),
+          c.req.valid('query'),
+        ),
+      ),
   );
 
   return app;

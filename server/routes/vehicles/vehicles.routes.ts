@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { vehicleCatalogueSchema } from '../../../src/domain/api-answers';
-import type { VehicleCatalogue, VehicleMake } from '../../../src/domain/vehicle-catalogue';
+import { vehicleCatalogueSchema, type VehicleCatalogue, type VehicleMake } from '../../../src/domain/vehicle-catalogue';
+import { productKey } from '../../access/product-key';
 import type { Db } from '../../db/client';
 import { vehicleModels } from '../../db/schema';
 import { describe } from '../../lib/route-description';
@@ -55,7 +55,11 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
  * changes it while the server runs (it is seeded once, from server/data), so its answer is made on the first request
  * and served from memory, compressed once rather than on every request.
  */
-export function vehicleRoutes(deps: { db: Db }): Hono {
+export function vehicleRoutes(deps: {
+  db: Db;
+  /** API_KEY: the customer app's. */
+  apiKey: string;
+}): Hono {
   const app = new Hono();
   let answer: Promise<CatalogueAnswer> | undefined;
 
@@ -70,8 +74,8 @@ export function vehicleRoutes(deps: { db: Db }): Hono {
         },
       },
       refusals: ['unauthorized'],
-      access: 'apiKey',
     }),
+    productKey(deps.apiKey),
     async (c) => {
       // A failed read (the database away) is not kept: the next request tries again.
       answer ??= catalogueAnswer(deps.db).catch((error: unknown) => {

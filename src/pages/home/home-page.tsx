@@ -9,6 +9,7 @@ import { toProfileView } from '../../../machines/profile/profile.view';
 import { postCustomer } from '../../api/customers';
 import { getRegistration } from '../../api/registration-tokens';
 import { fieldId } from '../../components/fields/field-ids';
+import { customerRulesOf } from '../../domain/customer';
 import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
 import { runtimeConfig } from '../../lib/runtime-config';
@@ -60,7 +61,7 @@ function ProfileFlow({ token }: { token: string | null }) {
       token,
       saved: loadProgress<SavedProgress>(token),
       firstLookup: firstLookup.answerFor(token),
-      requireLicensePlate: runtimeConfig.requireLicensePlate,
+      ...customerRulesOf(runtimeConfig),
     },
     ...inspectorOptions(),
   });

@@ -15,9 +15,17 @@ export function operatorHeaders(): Record<string, string> {
   return { authorization: `Bearer ${key}` };
 }
 
-/** A fictional number (555-01xx), different per call so returning-member look-ups do not collide. */
+/** Area codes whose 555-01xx numbers are fictional and valid: one per worker, so workers never share a number. */
+const AREA_CODES = ['201', '202', '203', '205', '206', '207', '208', '209'];
+
+/**
+ * A fictional number (555-01xx), different per call so returning-member look-ups do not collide: each worker draws
+ * from its own area code, and within a worker the tests run one at a time, so a returning member's saved profile is
+ * never another test's.
+ */
 function fictionalMobile(): string {
-  return `+1201555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
+  const areaCode = AREA_CODES[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % AREA_CODES.length];
+  return `+1${areaCode}555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
 }
 
 /** What a point-of-sale does after a sale. */

@@ -19,11 +19,15 @@ export async function addStaffMember(
   return email;
 }
 
+/**
+ * Opens `path` signed in as `email`, for a test that is about what the staff member does there, not about signing
+ * in: the session comes from the sign-in endpoint (the page's own request context, whose cookies are the page's),
+ * as the sign-in page gets it. Signing in on the page is console-paths.spec.ts's sign-in walks and console.spec.ts's.
+ */
 export async function signIn(page: Page, email: string, path = '/admin') {
+  const response = await page.request.post('/api/auth/sign-in/email', { data: { email, password: STAFF_PASSWORD } });
+  expect(response.status()).toBe(200);
   await page.goto(path);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** A site id of this test's own, so figures shared with other tests running at once do not mix in. */

@@ -1,46 +1,79 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_API_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { runRegistrationCli } from '../../../server/cli/registration/run-registration-cli';
+import { runCli } from './support/run-cli';
+import { idlePort, serveTestApp } from './support/served-app';
+import { SPAWN_TIMEOUT_MS, spawnCli } from './support/spawn-cli';
+import { ADMIN_API_KEY, type TestApp } from '../helpers/test-app';
 
-const run = promisify(execFile);
+const LINK = /^https:\/\/club\.example\/\?id=[A-Za-z0-9_-]{32}$/;
 
 describe('npm run registration', () => {
   let t: TestApp;
-  let server: ServerType;
   let base: string;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, base, close } = await serveTestApp());
   });
-  afterAll(async () => {
-    server.close();
-    await t.close();
-  });
+  afterAll(() => close());
 
   const cli = (args: string[], adminKey = ADMIN_API_KEY) =>
-    run('npx', ['tsx', 'server/cli/registration.ts', '--url', base, ...args], {
-      env: { ...process.env, ADMIN_API_KEY: adminKey },
-    });
+    runCli(runRegistrationCli, ['--url', base, ...args], { ADMIN_API_KEY: adminKey });
 
   it('issues a code through the admin endpoint and prints a link that opens it', async () => {
-    const { stdout } = await cli(['--mobile', '(201) 555-0143', '--plan', 'Basic Plan', '--amount', '19.99']);
+    const { code, stdout, stderr } = await cli([
+      '--mobile',
+      '(201) 555-0143',
+      '--plan',
+      'Basic Plan',
+      '--amount',
+      '19.99',
+    ]);
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const url = stdout.trim();
-    expect(url).toMatch(/^https:\/\/club\.example\/\?id=[A-Za-z0-9_-]{32}$/);
+    expect(url).toMatch(LINK);
     const lookup = await t.call('GET', `/api/registration-tokens/${url.split('=')[1]}`);
     expect(lookup.body).toMatchObject({ planName: 'Basic Plan', amount: 19.99, mobileNumber: '+12015550143' });
   });
 
   it('says why when the server refuses', async () => {
-    await expect(cli(['--mobile', '12', '--plan', 'Basic Plan'])).rejects.toMatchObject({
+    expect(await cli(['--mobile', '12', '--plan', 'Basic Plan'])).toMatchObject({
+      code: 1,
+      stdout: '',
       stderr: expect.stringContaining('Refused (400)') as string,
     });
-    await expect(cli(['--mobile', '+12015550143', '--plan', 'Basic'], 'a-wrong-admin-key-000')).rejects.toMatchObject({
+    expect(await cli(['--mobile', '+12015550143', '--plan', 'Basic'], 'a-wrong-admin-key-000')).toMatchObject({
+      code: 1,
+      stdout: '',
       stderr: expect.stringContaining('Refused (401)') as string,
     });
+  });
+
+  it('shows its usage without a mobile number or a plan, and asks for ADMIN_API_KEY without one', async () => {
+    expect(await cli(['--plan', 'Basic Plan'])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run registration -- --mobile') as string,
+    });
+    expect(await runCli(runRegistrationCli, ['--mobile', '+12015550143', '--plan', 'Basic'], {})).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('ADMIN_API_KEY is not set') as string,
+    });
+  });
+
+  it('says when no server answers', async () => {
+    const port = String(await idlePort());
+    const args = ['--mobile', '+12015550143', '--plan', 'Basic'];
+    expect(await runCli(runRegistrationCli, args, { ADMIN_API_KEY, PORT: port })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Could not reach the server at http://127.0.0.1:${port}. Is it running (npm start)?\n`,
+    });
+  });
+
+  it('prints only the link on stdout, in a process of its own', { timeout: SPAWN_TIMEOUT_MS }, async () => {
+    const issued = await spawnCli('registration', ['--url', base, '--mobile', '+12015550143', '--plan', 'Basic'], {
+      ADMIN_API_KEY,
+    });
+    expect(issued.code).toBe(0);
+    expect(issued.stdout).toMatch(new RegExp(`${LINK.source.slice(0, -1)}\\n$`));
   });
 });

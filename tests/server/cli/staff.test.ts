@@ -1,78 +1,130 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_TIMEOUT_MS, dataDirWithCliKey, idlePort, runCli } from './support/run-cli';
-import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
+import { runStaffCli } from '../../../server/cli/staff/run-staff-cli';
+import { dataDirWithCliKey, emptyDataDir, migratedDataDir, type DataDir } from './support/data-dirs';
+import { runCli } from './support/run-cli';
+import { idlePort, serveTestApp } from './support/served-app';
+import { SPAWN_TIMEOUT_MS, spawnCli } from './support/spawn-cli';
+import { ADMIN_API_KEY, CLI_KEY, type TestApp } from '../helpers/test-app';
 import { signIn } from '../helpers/staff-session';
 
-const staffCli = (args: string[], env: Record<string, string>) => runCli('staff', args, env);
+const staffCli = (args: string[], settings: Record<string, string>) => runCli(runStaffCli, args, settings);
+
+/** Several commands, each opening the embedded database in this process as the command line does. */
+const SEVERAL_COMMANDS_MS = 120_000;
 
 describe('npm run staff with the server stopped', () => {
-  let dataDir: string;
-  let env: Record<string, string>;
+  let dataDir: DataDir;
+  let settings: Record<string, string>;
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'club-staff-cli-'));
-    env = { DATA_DIR: dataDir, PORT: String(await idlePort()), ADMIN_API_KEY: '', DATABASE_URL: '' };
+    dataDir = await migratedDataDir();
+    settings = { DATA_DIR: dataDir.dir, PORT: String(await idlePort()) };
   });
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => dataDir.remove());
 
   it(
     'adds the first owner with a one-time password, lists staff and disables a member',
-    { timeout: 4 * CLI_TIMEOUT_MS },
+    { timeout: SEVERAL_COMMANDS_MS },
     async () => {
-      const added = await staffCli(['add', '--email', 'Owner@Wash.example', '--role', 'owner'], env);
+      const added = await staffCli(['add', '--email', 'Owner@Wash.example', '--role', 'owner'], settings);
+      expect(added.code).toBe(0);
       expect(added.stdout).toContain('Added owner@wash.example  owner');
       expect(added.stdout).toMatch(/One-time password \(shown once; change it after signing in\): [\w-]{20}\n/);
 
-      await staffCli(['add', '--email', 'site7@wash.example', '--role', 'manager', '--sites', '7, 9'], env);
-      const listed = await staffCli(['list'], env);
-      expect(listed.stdout).toBe('owner@wash.example  owner\nsite7@wash.example  manager (sites 7, 9)\n');
+      const manager = await staffCli(
+        ['add', '--email', 'site7@wash.example', '--role', 'manager', '--sites', '7, 9'],
+        settings,
+      );
+      expect(manager.code).toBe(0);
+      const listed = await staffCli(['list'], settings);
+      expect(listed).toEqual({
+        code: 0,
+        stdout: 'owner@wash.example  owner\nsite7@wash.example  manager (sites 7, 9)\n',
+        stderr: '',
+      });
 
-      const disabled = await staffCli(['disable', '--email', 'site7@wash.example'], env);
+      const disabled = await staffCli(['disable', '--email', 'site7@wash.example'], settings);
       expect(disabled.stdout).toContain('Disabled site7@wash.example  manager (sites 7, 9)  disabled');
-      await expect(staffCli(['disable', '--email', 'owner@wash.example'], env)).rejects.toMatchObject({
+      expect(await staffCli(['disable', '--email', 'owner@wash.example'], settings)).toMatchObject({
         code: 1,
+        stdout: '',
         stderr: expect.stringContaining('The last owner cannot be demoted or disabled.') as string,
       });
-      await expect(staffCli(['add', '--email', 'm@wash.example', '--role', 'manager'], env)).rejects.toMatchObject({
+      expect(await staffCli(['add', '--email', 'm@wash.example', '--role', 'manager'], settings)).toMatchObject({
+        code: 1,
         stderr: expect.stringContaining('sites: A manager needs at least one site') as string,
       });
     },
   );
+
+  it('shows its usage without a command, an email or a known role', async () => {
+    for (const args of [[], ['remove'], ['disable'], ['add', '--email', 'a@wash.example', '--role', 'admin']]) {
+      expect(await staffCli(args, settings)).toMatchObject({
+        code: 2,
+        stdout: '',
+        stderr: expect.stringContaining('npm run staff -- add --email EMAIL --role owner|manager') as string,
+      });
+    }
+  });
 });
 
 describe('npm run staff while a server holds the database', () => {
   let t: TestApp;
-  let server: ServerType;
   let base: string;
+  let close: () => Promise<void>;
   const keyDir = dataDirWithCliKey(CLI_KEY);
+  const keylessDir = emptyDataDir();
   beforeAll(async () => {
-    t = await startTestApp('pglite');
-    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, base, close } = await serveTestApp());
   });
   afterAll(async () => {
-    server.close();
-    await t.close();
+    await close();
     keyDir.remove();
+    keylessDir.remove();
   });
 
-  it(
-    "adds a staff member through the admin API with the server's command-line key, whose password then signs in",
-    { timeout: CLI_TIMEOUT_MS },
-    async () => {
-      // ADMIN_API_KEY is set too: a point-of-sale key, which the command does not use for staff.
-      const { stdout } = await staffCli(['add', '--email', 'counter@wash.example', '--role', 'owner', '--url', base], {
+  it("adds a staff member through the admin API with the server's command-line key, whose password then signs in", async () => {
+    // ADMIN_API_KEY is set too: a point-of-sale key, which the command does not use for staff.
+    const { code, stdout } = await staffCli(
+      ['add', '--email', 'counter@wash.example', '--role', 'owner', '--url', base],
+      {
         DATA_DIR: keyDir.dir,
         ADMIN_API_KEY,
-      });
-      const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];
-      expect(password).toBeDefined();
-      expect((await signIn(t, 'counter@wash.example', password)).status).toBe(200);
-    },
-  );
+      },
+    );
+    expect(code).toBe(0);
+    const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];
+    expect(password).toBeDefined();
+    expect((await signIn(t, 'counter@wash.example', password)).status).toBe(200);
+  });
+
+  it("says where the server's key was looked for when this DATA_DIR does not hold it", async () => {
+    expect(await staffCli(['list', '--url', base], { DATA_DIR: keylessDir.dir, ADMIN_API_KEY })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `A server is running at ${base}, but its key for this machine is not in ${keylessDir.dir}: ` +
+        "run this with the server's DATA_DIR to manage staff through it.\n",
+    });
+  });
+});
+
+describe('npm run staff, in a process of its own', () => {
+  let dataDir: DataDir;
+  beforeAll(async () => {
+    dataDir = await migratedDataDir();
+  });
+  afterAll(() => dataDir.remove());
+
+  it('adds the first owner, its one-time password on stdout', { timeout: SPAWN_TIMEOUT_MS }, async () => {
+    const added = await spawnCli('staff', ['add', '--email', 'owner@wash.example', '--role', 'owner'], {
+      DATA_DIR: dataDir.dir,
+      PORT: String(await idlePort()),
+      ADMIN_API_KEY: '',
+      DATABASE_URL: '',
+    });
+    expect(added).toMatchObject({ code: 0 });
+    expect(added.stdout).toMatch(
+      /^Added owner@wash\.example {2}owner\nOne-time password [^:]*: [\w-]{20}\nSign in at /,
+    );
+  });
 });

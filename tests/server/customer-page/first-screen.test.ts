@@ -10,7 +10,7 @@ import { runtimeConfig } from '../../../server/runtime-config';
 import { spaRoutes } from '../../../server/spa';
 import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../../src/domain/first-lookup';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
-import { DRIVERS } from '../helpers/test-database';
+import { EMBEDDED_ONLY } from '../helpers/test-database';
 
 /** Decision 016: a browser opening `/?id=CODE` gets the lookup's answer, and an open code's form, in the page. */
 
@@ -47,7 +47,7 @@ function embeddedLookup(html: string): FirstLookup | undefined {
   return match ? (JSON.parse(match[1]!) as FirstLookup) : undefined;
 }
 
-describe.each(DRIVERS)('the page a link opens (%s)', (driver) => {
+describe.each(EMBEDDED_ONLY)('the page a link opens (%s)', (driver) => {
   let test: TestApp;
   const spa = (env: Env) => spaRoutes({ distDir: fakeBuild(), config: runtimeConfig(env) });
   beforeAll(async () => {

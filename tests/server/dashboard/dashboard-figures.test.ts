@@ -7,14 +7,10 @@ import { addStaff, sessionOf } from '../helpers/staff-session';
 const at = (iso: string) => new Date(`${iso}Z`);
 type Scores = [recommend: number, wash: number, cleanliness: number, service: number, value: number];
 
-/**
- * A month of two sites, each figure below worked out by hand. The range is November 2026; Mondays fall on the
- * 2nd and the 9th.
- */
-async function seedMonth(t: TestApp) {
+/** Adds a registration (with its customer and surveys once completed); `n` keeps numbers and emails apart. */
+function seeder(t: TestApp, n = 0) {
   const db = t.database.db;
-  let n = 0;
-  async function registration(r: {
+  return async function registration(r: {
     site: string;
     created: string;
     opened?: string;
@@ -72,7 +68,15 @@ async function seedMonth(t: TestApp) {
         createdAt: at(when),
       });
     }
-  }
+  };
+}
+
+/**
+ * A month of two sites, each figure below worked out by hand. The range is November 2026; Mondays fall on the
+ * 2nd and the 9th.
+ */
+async function seedMonth(t: TestApp) {
+  const registration = seeder(t);
 
   // Site 7: two completed (30 min and a day), one opened only, one never opened.
   await registration({
@@ -216,6 +220,31 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     const { from, to } = defaulted.body.range as { from: string; to: string };
     expect((Date.parse(to) - Date.parse(from)) / 86_400_000).toBe(29);
     expect(to).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it('counts answers of 7 and 8 as passives, 9 and 10 as promoters, 6 and below as detractors', async () => {
+    // January 2026, away from the month above; the week starts on Monday the 5th.
+    const registration = seeder(t, 50);
+    for (const [day, recommend] of [
+      [5, 6],
+      [6, 7],
+      [7, 8],
+      [8, 9],
+      [9, 10],
+    ] as const) {
+      const created = `2026-01-0${day}T09:00:00`;
+      await registration({
+        site: '30',
+        created,
+        completed: created,
+        surveys: [[`2026-01-0${day}T10:00:00`, [recommend, 5, 5, 5, 5]]],
+      });
+    }
+    const res = await dashboard(owner, '?from=2026-01-01&to=2026-01-31');
+    const figures = { promoters: 2, passives: 2, detractors: 1, nps: 20 };
+    expect(res.body.feedback).toMatchObject({ surveys: 5, ...figures });
+    expect(res.body.weeks).toEqual([{ week: '2026-01-05', completed: 5, ...figures }]);
+    expect(res.body.sites).toEqual([{ siteId: '30', completed: 5, ...figures }]);
   });
 
   it('refuses a range backwards or a date that is not one; the command line sees every site, a point-of-sale key nothing', async () => {

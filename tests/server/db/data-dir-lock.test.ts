@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { LOCK_NAME } from '../../../server/db/data-dir-lock';
-import { spawnTsx, stopChild, type TsxChild } from '../resilience/support/child-process';
+import { spawnScript, stopChild, type ScriptChild } from '../resilience/support/child-process';
 
 /**
  * The embedded database's directory serves one live process at a time, and nothing a dead process left behind
@@ -21,7 +21,7 @@ const IN_USE =
 
 describe('the lock on the embedded database directory', () => {
   let dataDir = '';
-  let holder: TsxChild | undefined;
+  let holder: ScriptChild | undefined;
   let opened: Database | undefined;
 
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('the lock on the embedded database directory', () => {
   });
 
   const startHolder = async () => {
-    holder = spawnTsx(holderScript, { HOLD_DATA_DIR: dataDir });
+    holder = spawnScript(holderScript, { HOLD_DATA_DIR: dataDir });
     await holder.waitUntil((lines) => lines.includes('ready'), HOLDER_READY_MS);
     return holder;
   };
@@ -65,6 +65,8 @@ describe('the lock on the embedded database directory', () => {
     const longAgo = new Date(Date.now() - 60 * 60 * 1000);
     utimesSync(lockDir, longAgo, longAgo);
     opened = await openDatabase({ dataDir });
+    // Taken over: the lock is this process's now, refreshed rather than an hour old.
+    expect(statSync(lockDir).mtimeMs).toBeGreaterThan(longAgo.getTime() + 30 * 60 * 1000);
   });
 
   it(

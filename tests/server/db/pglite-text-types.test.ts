@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/client';
+import type { Database } from '../../../server/db/client';
+import { openTestDatabase } from '../helpers/test-database';
 import { drizzleView, readDrizzleTypesAsText } from '../../../server/db/pglite-text-types';
 import { pgliteExecutor } from '../../../server/db/sql-executor';
 import { registrations } from '../../../server/db/schema';
@@ -50,7 +51,7 @@ describe('PGlite read for drizzle without per-query parsers', () => {
 describe('openDatabase on PGlite', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase('pglite');
   });
   afterAll(() => database.close());
 

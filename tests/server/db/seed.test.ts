@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
+import { LOCK_NAME } from '../../../server/db/data-dir-lock';
 import { registrations, vehicleModels } from '../../../server/db/schema';
 import { readVehicleCatalogue, seedDemoRegistration, seedVehicles } from '../../../server/db/seed';
 
@@ -46,9 +47,17 @@ describe('the embedded database directory', () => {
   it('serves one process at a time, and is free again once closed', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'club-lock-')), 'db');
     const first = await openDatabase({ dataDir });
+    expect(existsSync(join(dataDir, LOCK_NAME))).toBe(true);
+    await first.db.insert(registrations).values({ id: 'kept', mobileNumber: '+12015550143', saleDate: new Date() });
     await first.close();
-    // Closed, it is free again at once (refusing a live holder: tests/server/db/data-dir-lock.test.ts).
+    expect(existsSync(join(dataDir, LOCK_NAME))).toBe(false);
+    // Closed, it is free again at once (refusing a live holder: tests/server/db/data-dir-lock.test.ts), with what
+    // the first holder wrote.
     const again = await openDatabase({ dataDir });
-    await again.close();
+    try {
+      expect(await again.db.select({ id: registrations.id }).from(registrations)).toEqual([{ id: 'kept' }]);
+    } finally {
+      await again.close();
+    }
   });
 });

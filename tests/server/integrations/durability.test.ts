@@ -2,11 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/client';
+import { QUEUES } from '../../../server/jobs/queues';
 import { validCustomer } from '../../fixtures/customer';
 import { createScratchDatabase, DRIVERS, type ScratchDatabase } from '../helpers/test-database';
-import { spawnTsx, stopChild, type TsxChild } from '../resilience/support/child-process';
+import { spawnScript, stopChild, type ScriptChild } from '../resilience/support/child-process';
+import { eventually } from './support/eventually';
 import { freePort, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const serveScript = fileURLToPath(new URL('./support/serve-with-integrations.ts', import.meta.url));
@@ -15,12 +20,12 @@ const API_KEY = 'durability-api-key';
 const ADMIN_API_KEY = 'durability-admin-key-0123456789';
 
 interface Server {
-  child: TsxChild;
+  child: ScriptChild;
   url: string;
 }
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawnTsx(serveScript, {
+  const child = spawnScript(serveScript, {
     API_KEY,
     ADMIN_API_KEY,
     PUBLIC_URL: 'https://club.example',
@@ -91,18 +96,49 @@ describe.each(DRIVERS)('webhooks survive a crash on %s', (driver) => {
     const second = await startServer(env);
     cleanups.push(() => stopChild(second.child));
     const isCompletion = (body: string) => body.includes('"registration.completed"');
-    await receiver.waitFor((all) => all.some((r) => isCompletion(r.body)), 45_000);
+    // Its first try failed (nothing listened): the retry comes 10–20 s later, from whichever server is up then.
+    await receiver.waitFor((all) => all.some((r) => isCompletion(r.body)), 90_000);
     const delivery = receiver.received.find((r) => isCompletion(r.body))!;
     const payload = new Webhook(SECRET).verify(delivery.body, delivery.headers as Record<string, string>) as {
       data: { customer: { id: string } };
     };
     expect(payload.data.customer.id).toBe(completed.body.id);
-    // Once, however many tries it took.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Once, however many tries it took: stopped, the server has finished what it had started, and its database
+    // holds nothing more to send about the event.
+    await stopChild(second.child);
+    const database = await openDatabase({ databaseUrl: data.env.DATABASE_URL, dataDir: data.env.DATA_DIR ?? '' });
+    try {
+      const pending: unknown = await database.db.execute(
+        sql`select count(*)::int as n from pgboss.job
+            where name = ${QUEUES.webhookEvent} and state < 'completed'
+              and data @> ${JSON.stringify({ eventId: delivery.headers['webhook-id'] })}::jsonb`,
+      );
+      expect((pending as { rows: { n: number }[] }).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
     const ids = receiver.received.filter((r) => r.answered === 200).map((r) => r.headers['webhook-id']);
     expect(ids.length).toBe(new Set(ids).size);
-  }, 120_000);
+  }, 150_000);
 });
+
+/** Waits (up to 30 s) until the database's webhook jobs have all run, and answers how many had not. */
+async function pendingWebhookJobs(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const pending = async () =>
+      (
+        await client.query<{ n: number }>(
+          `select count(*)::int as n from pgboss.job where name in ($1, $2) and state < 'completed'`,
+          [QUEUES.webhookEvent, QUEUES.webhookDelivery],
+        )
+      ).rows[0]!.n;
+    return await eventually(pending, (n) => n === 0, 30_000);
+  } finally {
+    await client.end();
+  }
+}
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const EVENTS = 40;
@@ -129,7 +165,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL', () => {
     );
     expect(answers.every((answer) => answer.status === 201)).toBe(true);
     await receiver.waitFor((all) => all.length >= EVENTS, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Every event's job run to its end: nothing more can be sent, so what came is all that will.
+    expect(await pendingWebhookJobs(scratch.url)).toBe(0);
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(EVENTS);
     expect(new Set(ids).size).toBe(EVENTS);

@@ -102,4 +102,20 @@ describe('a request whose name resolves to a private address at connect time', (
     await expect(sent).rejects.toBeInstanceOf(OutboundError);
     await expect(sent).rejects.toMatchObject({ code: 'private_address' });
   });
+
+  it.each([
+    ['a public address first', ['93.184.215.14', '10.0.0.5']],
+    ['a private address first', ['192.168.1.20', '93.184.215.14']],
+  ])('is refused when the name resolves to a public and a private address (%s)', async (_, addresses) => {
+    const sent = sendOutbound(
+      'https://receiver.example.com/hooks',
+      { method: 'POST', headers: {}, body: '{}' },
+      {
+        allowPrivateNetworks: false,
+        lookup: () => Promise.resolve<LookupAddress[]>(addresses.map((address) => ({ address, family: 4 }))),
+        timeoutMs: 5_000,
+      },
+    );
+    await expect(sent).rejects.toMatchObject({ code: 'private_address' });
+  });
 });

@@ -2,7 +2,14 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile } from '../../../server/customers/complete-profile';
-import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
+import {
+  customers,
+  outboxEvents,
+  registrations,
+  surveys,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../../server/db/schema';
 import { dispatchEvents } from '../../../server/integrations/deliver-webhook';
 import { syncEnvironmentEndpoint } from '../../../server/integrations/webhook-endpoints';
 import { customerSchema } from '../../../src/domain/customer';
@@ -143,6 +150,38 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     ).rejects.toThrow('something after it failed');
     expect((await t.database.db.select({ n: count() }).from(outboxEvents))[0]!.n).toBe(before);
     expect(await queuedJobs()).toBe(jobsBefore);
+  });
+
+  it('fails the change, and keeps nothing of it, when its event cannot be written', async () => {
+    const issued = await t.issue();
+    const member = await t.issue({ mobileNumber: '+12015550177' });
+    const customer = await t.call('POST', '/api/customers', { json: validCustomer(member.registration.id) });
+    const surveysBefore = (await t.database.db.select({ n: count() }).from(surveys))[0]!.n;
+    await t.database.db.execute(sql`
+      create function refuse_outbox_events() returns trigger language plpgsql as $$
+      begin raise exception 'the outbox refuses this event'; end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_outbox_events before insert on outbox_events execute function refuse_outbox_events()`,
+    );
+    try {
+      const completed = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+      expect(completed.status).toBe(500);
+      const [registration] = await t.database.db
+        .select()
+        .from(registrations)
+        .where(eq(registrations.id, issued.registration.id));
+      expect(registration).toMatchObject({ isCompleted: false, customerId: null });
+      expect(
+        await t.database.db.select().from(customers).where(eq(customers.registrationId, issued.registration.id)),
+      ).toEqual([]);
+
+      const survey = await t.call('POST', '/api/surveys', { json: { ...SURVEY, customerId: customer.body.id } });
+      expect(survey.status).toBe(500);
+      expect((await t.database.db.select({ n: count() }).from(surveys))[0]!.n).toBe(surveysBefore);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_outbox_events on outbox_events`);
+      await t.database.db.execute(sql`drop function refuse_outbox_events()`);
+    }
   });
 
   it('writes survey.submitted with the answers and the customer id', async () => {

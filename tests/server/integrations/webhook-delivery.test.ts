@@ -4,12 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
 import { deliverWebhooks } from '../../../server/integrations/deliver-webhook';
 import { newWebhookSecret } from '../../../server/integrations/webhook-endpoints';
+import { QUEUES } from '../../../server/jobs/queues';
 import { newId } from '../../../server/lib/tokens';
 import { eraseMember } from '../../../server/members/erase-member';
 import { DRIVERS } from '../helpers/test-database';
 import { CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { seedMember } from '../members/support/member-fixture';
 import { eventually } from './support/eventually';
+import { jobsSettled } from './support/pending-jobs';
 import { retryFaster } from './support/retry-faster';
 import { freePort, startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -73,9 +75,20 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
     expect(new Set(tries.map((r) => r.headers['webhook-signature'])).size).toBe(4);
     const delivery = await settledDelivery(tries[0]!.headers['webhook-id'] as string);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 4, lastStatusCode: 200, lastError: null });
-    // Delivered means done: no fifth request comes.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Delivered means done: no retry is left queued, and no fifth request came.
+    expect(await jobsSettled(t.database, QUEUES.webhookEvent, { eventId: delivery.eventId })).toBe(0);
+    expect(await jobsSettled(t.database, QUEUES.webhookDelivery, { deliveryId: delivery.id })).toBe(0);
     expect(receiver.received.filter(about(issued.registration.id))).toHaveLength(4);
+  }, 60_000);
+
+  it('does not count a redirect as delivered: it follows none, and tries again until the receiver takes it', async () => {
+    receiver.failNext(302, 1);
+    const issued = await t.issue();
+    await receiver.waitFor((all) => all.some(about(issued.registration.id)));
+    const eventId = receiver.received.find(about(issued.registration.id))!.headers['webhook-id'] as string;
+    const delivery = await settledDelivery(eventId);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+    expect(receiver.received.filter(about(issued.registration.id)).map((r) => r.answered)).toEqual([302, 200]);
   }, 60_000);
 
   it('marks a delivery failed, and keeps it, once its day of retries is spent', async () => {

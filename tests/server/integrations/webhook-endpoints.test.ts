@@ -4,10 +4,10 @@ import { auditEvents } from '../../../server/db/schema';
 import { ENVIRONMENT_ENDPOINT_ID, syncEnvironmentEndpoint } from '../../../server/integrations/webhook-endpoints';
 import { WEBHOOK_MESSAGES } from '../../../src/domain/webhooks';
 import { addStaff, sessionOf } from '../helpers/staff-session';
-import { DRIVERS } from '../helpers/test-database';
+import { EMBEDDED_ONLY } from '../helpers/test-database';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
-describe.each(DRIVERS)('/api/admin/webhook-endpoints on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('/api/admin/webhook-endpoints on %s', (driver) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let manager: Record<string, string>;

@@ -4,7 +4,7 @@ import { createApp } from '../../../server/app';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { parseEnv } from '../../../server/env';
 import type { LimitStore } from '../../../server/limits/limit-store';
-import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
+import { createScratchDatabase, openTestDatabase, type ScratchDatabase } from '../helpers/test-database';
 
 const API_KEY = 'test-api-key';
 const env = parseEnv({ NODE_ENV: 'test', API_KEY, TRUST_PROXY: '1', LOOKUP_MISSES_PER_MINUTE: '30' });
@@ -29,7 +29,7 @@ async function missesAtOnce(apps: ReturnType<typeof createApp>[], address: strin
 describe('one process on the embedded database', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase('pglite');
   });
   afterAll(() => database.close());
 
@@ -66,7 +66,7 @@ describe.runIf(process.env.TEST_REDIS_URL)('two instances sharing Redis', () => 
   let database: Database;
   const clients: Redis[] = [];
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase('pglite');
   });
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.quit()));
@@ -91,7 +91,7 @@ describe('an instance whose Redis is unreachable', () => {
   let database: Database;
   let client: Redis;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase('pglite');
     // Nothing listens on port 1: every connection is refused.
     client = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true });
     client.on('error', () => undefined);

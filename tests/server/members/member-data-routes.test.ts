@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, customers } from '../../../server/db/schema';
 import { addStaff, sessionOf } from '../helpers/staff-session';
 import { CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
-import { DRIVERS } from '../helpers/test-database';
+import { EMBEDDED_ONLY } from '../helpers/test-database';
 import { seedMember, type SeededMember } from './support/member-fixture';
 
 const bearer = { authorization: `Bearer ${CLI_KEY}` };
 
-describe.each(DRIVERS)('the member-data admin routes on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('the member-data admin routes on %s', (driver) => {
   let t: TestApp;
   let owner: Record<string, string>;
   let manager: Record<string, string>;

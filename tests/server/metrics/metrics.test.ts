@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { parseEnv } from '../../../server/env';
 import { QUEUES } from '../../../server/jobs/queues';
-import { DRIVERS, openTestDatabase } from '../helpers/test-database';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -45,7 +45,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   });
 });
 
-describe.each(DRIVERS)('GET /metrics with METRICS_TOKEN on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('GET /metrics with METRICS_TOKEN on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver, { METRICS_TOKEN });
@@ -146,7 +146,7 @@ describe.each(DRIVERS)('GET /metrics with METRICS_TOKEN on %s', (driver) => {
   );
 });
 
-describe.each(DRIVERS)('metrics of apps in one process on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('metrics of apps in one process on %s', (driver) => {
   it('are counted per app, and a scrape still answers when the database does not', async () => {
     const database = await openTestDatabase(driver);
     const env = parseEnv({ API_KEY: 'test-api-key', METRICS_TOKEN });

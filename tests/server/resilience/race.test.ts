@@ -7,7 +7,7 @@ import { readVehicleCatalogue } from '../../../server/db/seed';
 import { issueRegistration } from '../../../server/registrations/issue-registration';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
-import { spawnTsx, stopChild, type TsxChild } from './support/child-process';
+import { spawnScript, stopChild, type ScriptChild } from './support/child-process';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
 
 /** Race: many submits of one registration code at once; the code is used exactly once, whoever wins. */
@@ -60,14 +60,14 @@ const serveScript = fileURLToPath(new URL('./support/serve.ts', import.meta.url)
 
 describe.skipIf(!adminUrl)(`race: ${RACERS} concurrent submits of one code across two server processes`, () => {
   let scratch: ScratchDatabase;
-  let servers: TsxChild[] = [];
+  let servers: ScriptChild[] = [];
   let ports: number[] = [];
   let database: Database | undefined;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(adminUrl!);
     // Started together on an empty database: both migrate (one at a time, under the advisory lock) and both seed.
-    servers = [0, 1].map(() => spawnTsx(serveScript, { DATABASE_URL: scratch.url, API_KEY }));
+    servers = [0, 1].map(() => spawnScript(serveScript, { DATABASE_URL: scratch.url, API_KEY }));
     await Promise.all(servers.map((server) => server.waitUntil((lines) => lines.some(isListening), 30_000)));
     ports = servers.map((server) => Number(server.lines.find(isListening)!.split(' ')[1]));
     database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });

@@ -58,6 +58,26 @@ describe.each(DRIVERS)('POST /api/admin/registration-tokens on %s', (driver) => 
     expect(wrong.body.error.code).toBe('unauthorized');
   });
 
+  it("files a sale that names no site under site '0', as docs/spec.md §3 says", async () => {
+    const { siteId: _, ...withoutSite } = sale;
+    const res = await t.call('POST', '/api/admin/registration-tokens', { json: withoutSite, headers: auth });
+    expect(res.status).toBe(201);
+    expect(res.body.registration.siteId).toBe('0');
+  });
+
+  it('takes a site id of up to 40 characters, and refuses a longer one or one with control characters', async () => {
+    const issue = (siteId: string) =>
+      t.call('POST', '/api/admin/registration-tokens', { json: { ...sale, siteId }, headers: auth });
+    const longest = await issue('s'.repeat(40));
+    expect(longest.status).toBe(201);
+    expect(longest.body.registration.siteId).toBe('s'.repeat(40));
+    for (const siteId of ['s'.repeat(41), '12\u0000', '\u001b[31m7', '7\u007f']) {
+      const refused = await issue(siteId);
+      expect(refused.status, JSON.stringify(siteId)).toBe(400);
+      expect(Object.keys(refused.body.error.issues)).toEqual(['siteId']);
+    }
+  });
+
   it('refuses an invalid sale with per-field issues', async () => {
     const res = await t.call('POST', '/api/admin/registration-tokens', {
       json: { mobileNumber: '12', planName: '', amount: -1, rechargeDate: '2026-02-30' },

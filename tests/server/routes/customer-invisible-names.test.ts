@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../../server/db/schema';
-import { DRIVERS } from '../helpers/test-database';
+import { EMBEDDED_ONLY } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
-describe.each(DRIVERS)('POST /api/customers with a name that shows nothing on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('POST /api/customers with a name that shows nothing on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);

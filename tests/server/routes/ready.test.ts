@@ -4,12 +4,12 @@ import { openDatabase } from '../../../server/db/client';
 import { parseEnv } from '../../../server/env';
 import { startHttpServer, type ReadinessState } from '../../../server/http-server';
 import { startTcpProxy } from '../resilience/support/tcp-proxy';
-import { createScratchDatabase, DRIVERS, openTestDatabase } from '../helpers/test-database';
+import { createScratchDatabase, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
 const UNAVAILABLE = { code: 'unavailable', message: expect.any(String) };
 
-describe.each(DRIVERS)('GET /api/ready on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('GET /api/ready on %s', (driver) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(driver);

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../../../server/db/schema';
-import { hashToken } from '../../../server/lib/tokens';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
@@ -50,7 +50,8 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
   it('stores only a SHA-256 hash of the code', async () => {
     const issued = await t.issue();
     const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, issued.registration.id));
-    expect(row?.tokenHash).toBe(hashToken(issued.token));
+    // Worked out apart from the server's hashToken(), so a change of algorithm shows.
+    expect(row?.tokenHash).toBe(createHash('sha256').update(issued.token, 'utf8').digest('hex'));
     expect(JSON.stringify(row)).not.toContain(issued.token);
     expect(issued.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(issued.url).toBe(`https://club.example/?id=${issued.token}`);
@@ -65,7 +66,8 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
     const issued = await t.issue();
     await t.database.db
       .update(registrations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      // Issued a week ago, expired a second ago: an expiry before its creation cannot happen.
+      .set({ createdAt: new Date(Date.now() - 7 * 86_400_000), expiresAt: new Date(Date.now() - 1000) })
       .where(eq(registrations.id, issued.registration.id));
     const expired = await t.call('GET', `/api/registration-tokens/${issued.token}`, { headers });
     expect(expired.status).toBe(404);
@@ -81,6 +83,19 @@ describe.each(DRIVERS)('GET /api/registration-tokens/:token on %s', (driver) => 
     expect(res.body.mobileNumber).toBe('•••• 0143');
     expect(res.body.customerId).toBe(created.body.id);
     expect(res.body.profile).toBeUndefined();
+  });
+
+  it('still answers a completed code after its expiry, so a member coming back later reaches thank-you', async () => {
+    const issued = await t.issue();
+    const created = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    expect(created.status).toBe(201);
+    await t.database.db
+      .update(registrations)
+      .set({ createdAt: new Date(Date.now() - 7 * 86_400_000), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.id, issued.registration.id));
+    const res = await t.call('GET', `/api/registration-tokens/${issued.token}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isCompleted: true, customerId: created.body.id });
   });
 
   it("pre-fills a returning member's last saved profile", async () => {

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../../server/db/schema';
-import { DRIVERS } from '../helpers/test-database';
+import { EMBEDDED_ONLY } from '../helpers/test-database';
 import { CLI_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf, signIn } from '../helpers/staff-session';
 
 const sale = { mobileNumber: '(201) 555-0143', planName: 'Ceramic Shine', amount: 39.99, rechargeDate: '2026-12-31' };
 
-describe.each(DRIVERS)('console roles on %s', (driver) => {
+describe.each(EMBEDDED_ONLY)('console roles on %s', (driver) => {
   let t: TestApp;
   let owner: { cookie: string; origin: string };
   let manager: { cookie: string; origin: string };

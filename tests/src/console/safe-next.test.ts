@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeNext } from '../../../src/console/safe-next';
+import { safeNext } from '../../../src/console/sign-in/safe-next';
 
 describe('where sign-in goes next', () => {
   it.each([['/'], ['/members'], ['/members?q=ada&site=7'], ['/feedback?band=detractor#top'], ['/members/a%2Fb']])(

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CUSTOMER_MESSAGES,
   customerSchema,
@@ -99,6 +99,35 @@ describe('the customer schema (docs/spec.md §5)', () => {
     expect(
       errorsFor(validCustomer('reg-1', { region: 'DC', postalCode: '20001-1234', vehicleYear: year, address2: '' })),
     ).toEqual({});
+  });
+
+  it.each(['200011234', '20001 1234', '20001-123', '20001-12345', '2000-11234'])(
+    'refuses the ZIP+4 %j, not written as five digits, a dash and four',
+    (postalCode) => {
+      expect(errorsFor(validCustomer('reg-1', { postalCode }))).toEqual({
+        postalCode: 'Enter a 5-digit Zip code (or ZIP+4)',
+      });
+    },
+  );
+
+  describe('the vehicle years it takes, in June 2026 (docs/spec.md §9: 1977 to 2026, and next year)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-06-15T12:00:00'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([1977, 2026, 2027, '1977', '2027'])('accepts %j', (vehicleYear) => {
+      expect(errorsFor(validCustomer('reg-1', { vehicleYear }))).toEqual({});
+    });
+
+    it.each([1976, 2028, '1976', '2028'])('refuses %j', (vehicleYear) => {
+      expect(errorsFor(validCustomer('reg-1', { vehicleYear }))).toEqual({
+        vehicleYear: 'Choose a Vehicle Year from the list',
+      });
+    });
   });
 
   it('treats newsletter and SMS flags as optional booleans', () => {

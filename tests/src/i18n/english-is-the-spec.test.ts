@@ -2,12 +2,12 @@ import { i18n } from '@lingui/core';
 import { beforeAll, expect, test } from 'vitest';
 import '../../../src/i18n/i18n';
 import { smsConsentText as domainConsent } from '../../../src/domain/consent';
-import { CUSTOMER_MESSAGES } from '../../../src/domain/customer';
+import { CUSTOMER_LABELS, CUSTOMER_MESSAGES, TOO_LONG_MESSAGE, tooLongMessage } from '../../../src/domain/customer';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../../src/domain/survey';
 import { US_STATES } from '../../../src/domain/us-states';
+import { UNSUPPORTED_CHARACTERS } from '../../../src/domain/validation';
 import { VEHICLE_COLORS } from '../../../src/domain/vehicle-options';
 import { smsConsentText } from '../../../src/i18n/consent-text';
-import { ISSUE_TEXTS } from '../../../src/i18n/field-texts';
 import { SURVEY_QUESTION_LABELS } from '../../../src/i18n/survey-questions';
 import { US_STATE_NAMES } from '../../../src/i18n/us-state-names';
 import { VEHICLE_COLOR_NAMES } from '../../../src/i18n/vehicle-color-names';
@@ -16,10 +16,12 @@ import { VEHICLE_COLOR_NAMES } from '../../../src/i18n/vehicle-color-names';
 // English must be one text in both places, word for word as docs/spec.md gives it.
 beforeAll(() => i18n.activate('en'));
 
-test('every field message of the schema has its text, the same in English', () => {
-  for (const [code, message] of Object.entries(CUSTOMER_MESSAGES)) {
-    expect(i18n._(ISSUE_TEXTS[code as keyof typeof ISSUE_TEXTS]), code).toBe(message);
+test('every field message and label of the schema is in the catalogue, the same in English', () => {
+  for (const [code, message] of Object.entries({ ...CUSTOMER_MESSAGES, ...CUSTOMER_LABELS, UNSUPPORTED_CHARACTERS })) {
+    expect(i18n.messages[message], code).toBeDefined();
+    expect(i18n._(message), code).toBe(message);
   }
+  expect(i18n._(TOO_LONG_MESSAGE, { label: 'Last Name', max: 50 })).toBe(tooLongMessage('lastName'));
 });
 
 test('the survey questions', () => {

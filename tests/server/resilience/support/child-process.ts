@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** Inside the app's folder, so the compiled script finds node_modules and package.json as the source would. */
+const compiledDir = join(repoRoot, 'node_modules', '.cache', 'club-test-scripts');
 
-export interface TsxChild {
+export interface ScriptChild {
   child: ChildProcess;
   /** Every stdout line so far, in order; lines keep arriving until the process's stdout closes. */
   lines: string[];
@@ -15,12 +20,41 @@ export interface TsxChild {
   closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+const compiled = new Map<string, string>();
 /**
- * Runs a TypeScript entry under `node --import tsx`: one process, so a signal reaches the code under test
- * (the `tsx` binary would run it in a grandchild that SIGKILL on the parent leaves behind).
+ * The script bundled to one ES module with our code inlined and packages left to node_modules, as
+ * scripts/build-server.mjs compiles the server: once per test process, where a TypeScript loader in every child
+ * would compile the whole server again on each start (seconds per child on a busy machine).
  */
-export function spawnTsx(script: string, env: Record<string, string>): TsxChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function compile(script: string): string {
+  const known = compiled.get(script);
+  if (known) return known;
+  const [output] = buildSync({
+    entryPoints: [script],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles;
+  const file = join(compiledDir, `${basename(script, '.ts')}.mjs`);
+  // Written aside and renamed: other test processes may be starting the same script at this moment.
+  const written = `${file}.${process.pid}`;
+  mkdirSync(compiledDir, { recursive: true });
+  writeFileSync(written, output!.contents);
+  renameSync(written, file);
+  compiled.set(script, file);
+  return file;
+}
+
+/**
+ * Runs a TypeScript entry, compiled, with plain node: one process, so a signal reaches the code under test (the
+ * `tsx` binary would run it in a grandchild that SIGKILL on the parent leaves behind).
+ */
+export function spawnScript(script: string, env: Record<string, string>): ScriptChild {
+  const child = spawn(process.execPath, [compile(script)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     // stdin stays open for the child's life: it sees it close if this process dies without stopping it.
@@ -68,7 +102,7 @@ export function spawnTsx(script: string, env: Record<string, string>): TsxChild 
 }
 
 /** Asks politely (SIGTERM), then insists (SIGKILL); resolves once the process is gone. */
-export async function stopChild(running: TsxChild, graceMs = 3000): Promise<void> {
+export async function stopChild(running: ScriptChild, graceMs = 3000): Promise<void> {
   const { child } = running;
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');

@@ -1,0 +1,162 @@
+import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
+import type { CountryCode } from 'libphonenumber-js/min';
+import * as v from 'valibot';
+import { recordId } from '../../../src/domain/paging';
+import {
+  issuedRegistrationSchema,
+  newRegistrationSchema,
+  registrationAnswerSchema,
+  registrationProgressSchema,
+} from '../../../src/domain/registration';
+import { allow, auditedBy, issuerKey, siteScope, visibleSites, type AdminEnv } from '../../access/principal';
+import { productKey } from '../../access/product-key';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { clientLimitKey } from '../../lib/client-address';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { hashToken } from '../../lib/tokens';
+import type { Throttles } from '../../limits/throttles';
+import { findRegistration } from '../../registrations/find-registration';
+import { issueRegistration, saleNumber } from '../../registrations/issue-registration';
+import { registrationProgress } from '../../registrations/registration-progress';
+
+const NO_SUCH_REGISTRATION = 'There is no such registration.';
+
+interface RegistrationDeps {
+  db: Db;
+  throttles: Throttles;
+  trustProxyHops: number;
+  /** API_KEY: the customer app's, for looking a code up. */
+  apiKey: string;
+  publicUrl: string;
+  tokenTtlDays: number;
+  defaultPhoneCountry: CountryCode;
+  /** An SMS provider is configured: `send: "sms"` is honoured. */
+  smsEnabled: boolean;
+}
+
+/**
+ * A registration from its code's issue to its lookup: a till or a staff member issues it
+ * (`POST /api/admin/registration-tokens`) and follows it (`GET /api/admin/registrations/:id`); the customer app
+ * looks its code up (`GET /api/registration-tokens/:token`).
+ */
+export function registrationRoutes(deps: RegistrationDeps): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  const requireProductKey = productKey(deps.apiKey);
+
+  /**
+   * A known code always answers, whoever shares the caller's address (a carrier's NAT); misses are counted per
+   * client, and past the budget they get 429 instead of 404.
+   */
+  app.get(
+    '/registration-tokens/:token',
+    describe({
+      summary: 'Look up a registration by the code in its link',
+      answers: {
+        200: {
+          description: "The registration, with a returning member's saved profile.",
+          body: registrationAnswerSchema,
+        },
+      },
+      refusals: ['unauthorized', 'not_found', 'rate_limited'],
+    }),
+    requireProductKey,
+    async (c) => {
+      const registration = await findRegistration(deps.db, c.req.param('token'));
+      if (!registration) {
+        await deps.throttles.lookupMisses.take(c, clientLimitKey(c, deps.trustProxyHops));
+        throw new ApiError(404, 'not_found', 'This registration code is invalid or has expired.');
+      }
+      return c.json(registration);
+    },
+  );
+
+  app.post(
+    '/admin/registration-tokens',
+    describe({
+      summary: 'Issue a registration code for a membership sale',
+      answers: {
+        201: {
+          description:
+            'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`).',
+          body: issuedRegistrationSchema,
+        },
+      },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'sms_unavailable', 'rate_limited'],
+    }),
+    allow('owner', 'manager', { key: 'registrations:issue' }),
+    jsonBody,
+    validJson(newRegistrationSchema),
+    async (c) => {
+      const principal = c.get('principal');
+      const sale = c.req.valid('json');
+      const sites = visibleSites(principal);
+      if (sites !== 'all' && !sites.includes(sale.siteId)) {
+        throw new ApiError(403, 'forbidden', 'You may issue codes only for your own sites.');
+      }
+      // Every budget is looked at before any is spent: a refusal by one costs nothing of the others.
+      const issuer = issuerKey(principal);
+      const budgets = [
+        { throttle: deps.throttles.codesByIssuer, key: issuer },
+        ...(sale.isReturningCustomer ? [{ throttle: deps.throttles.returningCodesByIssuer, key: issuer }] : []),
+        ...(sale.send === 'sms'
+          ? [
+              { throttle: deps.throttles.textsByIssuer, key: issuer },
+              // The number's hash: a throttle's key is never personal data.
+              {
+                throttle: deps.throttles.textsByNumber,
+                key: hashToken(saleNumber(sale, deps.defaultPhoneCountry)),
+              },
+            ]
+          : []),
+      ];
+      for (const { throttle, key } of budgets) await throttle.check(c, key);
+      for (const { throttle, key } of budgets) await throttle.take(c, key);
+      const issued = await issueRegistration(deps.db, sale, {
+        ...deps,
+        issuer: {
+          ...auditedBy(c),
+          sites,
+          ...(principal.kind === 'key' ? { keyId: principal.key.id } : {}),
+        },
+      });
+      return c.json(issued, 201);
+    },
+  );
+
+  app.get(
+    '/admin/registrations/:id',
+    describe({
+      summary: 'How far an issued registration has come, and its text message',
+      answers: {
+        200: {
+          description: 'Issued, opened and completed times, and `sms` (queued, sent or failed with its code).',
+          body: registrationProgressSchema,
+        },
+      },
+      refusals: ['unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+    }),
+    allow('owner', 'manager', { key: 'registrations:read' }),
+    validator('param', v.object({ id: recordId(NO_SUCH_REGISTRATION) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
+    }),
+    async (c) => {
+      const principal = c.get('principal');
+      const progress = await registrationProgress(
+        deps.db,
+        {
+          sites: siteScope(principal, undefined),
+          // A key follows only what it issued: a till cannot read another till's customers' progress.
+          ...(principal.kind === 'key' ? { issuedByKeyId: principal.key.id } : {}),
+        },
+        c.req.valid('param').id,
+      );
+      if (!progress) throw new ApiError(404, 'not_found', NO_SUCH_REGISTRATION);
+      return c.json(progress);
+    },
+  );
+
+  return app;
+}

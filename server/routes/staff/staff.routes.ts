@@ -1,0 +1,108 @@
+import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
+import * as v from 'valibot';
+import { recordId } from '../../../src/domain/paging';
+import {
+  addedStaffSchema,
+  newStaffSchema,
+  staffListSchema,
+  staffMemberSchema,
+  staffUpdateSchema,
+} from '../../../src/domain/staff';
+import { allow, auditedBy, signedInStaff, staffOf, type AdminEnv } from '../../access/principal';
+import { recordAudit } from '../../audit/record-audit';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { addStaff } from '../../staff/add-staff';
+import type { Auth } from '../../staff/auth';
+import { listStaff } from '../../staff/list-staff';
+import { NO_SUCH_STAFF, updateStaff } from '../../staff/update-staff';
+
+/**
+ * The console's staff: who is signed in (`/api/admin/me`), and `/api/admin/staff`, for owners (and the command
+ * line's key, for `npm run staff`) only.
+ */
+export function staffRoutes(deps: { db: Db; auth: Auth }): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  const ownersOnly = allow('owner');
+
+  app.get(
+    '/admin/me',
+    describe({
+      summary: 'The signed-in staff member',
+      answers: { 200: { description: 'Their id, email, name, role and sites.', body: staffMemberSchema } },
+      refusals: ['unauthorized', 'forbidden'],
+    }),
+    signedInStaff,
+    (c) => c.json(staffOf(c.get('principal'))),
+  );
+
+  app.get(
+    '/admin/staff',
+    describe({
+      summary: 'Every staff member',
+      answers: { 200: { description: '`{ results: [staff…] }`, oldest first.', body: staffListSchema } },
+      refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+    }),
+    ownersOnly,
+    async (c) => c.json({ results: await listStaff(deps.db) }),
+  );
+
+  app.post(
+    '/admin/staff',
+    describe({
+      summary: 'Add a staff member',
+      answers: {
+        201: {
+          description: '`{ staff, password? }`: the password only when one was generated, shown this once.',
+          body: addedStaffSchema,
+        },
+      },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'already_exists', 'rate_limited'],
+    }),
+    ownersOnly,
+    jsonBody,
+    validJson(newStaffSchema),
+    async (c) => {
+      const added = await addStaff(deps.db, deps.auth, c.req.valid('json'));
+      await recordAudit(deps.db, {
+        ...auditedBy(c),
+        action: 'staff_added',
+        subjectId: added.staff.id,
+      });
+      return c.json(added, 201);
+    },
+  );
+
+  app.patch(
+    '/admin/staff/:id',
+    describe({
+      summary: "Change a staff member's role, sites or access",
+      answers: { 200: { description: 'The staff member as changed.', body: staffMemberSchema } },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'last_owner', 'rate_limited'],
+    }),
+    ownersOnly,
+    validator('param', v.object({ id: recordId(NO_SUCH_STAFF) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_STAFF);
+    }),
+    jsonBody,
+    validJson(staffUpdateSchema),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const changed = await deps.db.transaction(async (tx) => {
+        const member = await updateStaff(tx, id, c.req.valid('json'));
+        await recordAudit(tx, {
+          ...auditedBy(c),
+          action: 'staff_changed',
+          subjectId: member.id,
+        });
+        return member;
+      });
+      return c.json(changed);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import buttons from '../../components/buttons/buttons.module.css';
+import styles from '../console.module.css';
+import { when } from '../format';
+import { apiKeysKey, apiKeysQuery, revokeApiKey } from './api';
+import { AddKeyForm } from './components/add-key-form';
+
+/**
+ * `/admin/api-keys` (owners): one key per till or integration, each allowed only what it needs. A new key is
+ * shown once; the list says when each was last used, so a till that is gone can be told apart and revoked.
+ */
+export function ApiKeysPage() {
+  const queryClient = useQueryClient();
+  const keys = useQuery(apiKeysQuery);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = 'API keys · Club Profile console';
+  }, []);
+
+  const revoke = useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: () => {
+      setProblem(null);
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
+    },
+    onError: (error) => setProblem(error.message),
+  });
+
+  return (
+    <>
+      <h1>API keys</h1>
+      <div role="alert">{problem && <p className={styles.alert}>{problem}</p>}</div>
+      <section className={styles.card} aria-labelledby="keys-heading">
+        <h2 id="keys-heading">Keys in use</h2>
+        <p className={styles.muted}>
+          Each till or system calls the API with its own key (Authorization: Bearer …), allowed only what it needs.
+          Revoke a key when its till is replaced or lost. ADMIN_API_KEY, when set on the server, is a point-of-sale key
+          too.
+        </p>
+        {keys.data?.results.length === 0 && <p>No key yet: make one below.</p>}
+        <ul className={styles.endpointList}>
+          {keys.data?.results.map((key) => (
+            <li key={key.id} className={styles.endpoint}>
+              <p className={styles.endpointUrl}>
+                <strong>{key.name}</strong> · <code>{key.prefix}…</code>
+                {key.revokedAt && <> · revoked {when(key.revokedAt)}</>}
+              </p>
+              <p className={styles.muted}>
+                {key.scopes.join(', ')} · {key.sites.length ? `sites ${key.sites.join(', ')}` : 'every site'} · made{' '}
+                {when(key.createdAt)} · {key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : 'never used'}
+              </p>
+              {!key.revokedAt && (
+                <div className={styles.actions}>
+                  <button
+                    type="button"
+                    className={buttons.secondary}
+                    disabled={revoke.isPending}
+                    onClick={() => {
+                      if (window.confirm(`Revoke ${key.name}? Whatever uses it stops working at once.`)) {
+                        revoke.mutate(key.id);
+                      }
+                    }}
+                  >
+                    Revoke <span className={styles.visuallyHidden}>{key.name}</span>
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <AddKeyForm onProblem={setProblem} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DashboardFigures } from '../../domain/dashboard';
+import { ADMIN_KEY, getJson } from '../client';
+
+/** The dashboard's figures for the filters in its address (`from`, `to`, `site`; none: the last 30 days). */
+export const dashboardQuery = (filters: URLSearchParams) => {
+  const query = filters.toString();
+  return queryOptions({
+    queryKey: [...ADMIN_KEY, 'dashboard', query],
+    queryFn: () => getJson<DashboardFigures>(`admin/dashboard${query ? `?${query}` : ''}`),
+  });
+};

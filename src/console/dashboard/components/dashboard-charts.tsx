@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import uPlot from 'uplot';
+import type { DashboardFigures } from '../../../domain/dashboard';
+import { UplotChart } from './uplot-chart';
+
+const BRAND = '#1971c2';
+
+/** Counts start at 0, and a range of zeros still shows one step. */
+const fromZero: uPlot.Range.Function = (_chart, _min, max) => [0, Math.max(1, max)];
+const ACCENT = '#c0262d';
+
+/** Completions (bars) and NPS (a line, its own scale from -100 to 100) for each week of the range. */
+export function WeeklyChart({ weeks }: { weeks: DashboardFigures['weeks'] }) {
+  const data = useMemo<uPlot.AlignedData>(
+    () => [weeks.map((_, index) => index), weeks.map((week) => week.completed), weeks.map((week) => week.nps)],
+    [weeks],
+  );
+  const options = useMemo(
+    () => ({
+      // One slot per week, labelled by its Monday: a time scale stretches a single week across years.
+      scales: {
+        x: { time: false, range: [-0.5, weeks.length - 0.5] as uPlot.Range.MinMax },
+        y: { range: fromZero },
+        nps: { range: [-100, 100] as uPlot.Range.MinMax },
+      },
+      axes: [
+        {
+          label: 'Week of',
+          splits: () => weeks.map((_, index) => index),
+          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => weeks[tick]?.week.slice(5) ?? ''),
+        },
+        { label: 'Profiles completed' },
+        { scale: 'nps', side: 1, label: 'NPS', grid: { show: false } },
+      ],
+      series: [
+        { label: 'Week', value: (_: uPlot, index: number) => weeks[index]?.week ?? '' },
+        {
+          label: 'Profiles completed',
+          stroke: BRAND,
+          fill: `${BRAND}33`,
+          paths: uPlot.paths.bars!({ size: [0.6, 40] }),
+        },
+        { label: 'NPS', scale: 'nps', stroke: ACCENT, width: 2, spanGaps: true, points: { size: 8 } },
+      ],
+    }),
+    [weeks],
+  );
+  return (
+    <UplotChart
+      options={options}
+      data={data}
+      summary={`Profiles completed and NPS for each of ${weeks.length} weeks; the table below has the figures.`}
+    />
+  );
+}
+
+/** Completions per site, busiest first, as bars. */
+export function SitesChart({ sites }: { sites: DashboardFigures['sites'] }) {
+  const data = useMemo<uPlot.AlignedData>(
+    () => [sites.map((_, index) => index), sites.map((site) => site.completed)],
+    [sites],
+  );
+  const options = useMemo(
+    () => ({
+      scales: { x: { time: false, range: [-0.5, sites.length - 0.5] as uPlot.Range.MinMax }, y: { range: fromZero } },
+      axes: [
+        {
+          label: 'Site',
+          splits: () => sites.map((_, index) => index),
+          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => sites[tick]?.siteId ?? ''),
+        },
+        { label: 'Profiles completed' },
+      ],
+      series: [
+        {},
+        {
+          label: 'Profiles completed',
+          stroke: BRAND,
+          fill: `${BRAND}66`,
+          paths: uPlot.paths.bars!({ size: [0.6, 60] }),
+        },
+      ],
+      legend: { show: false },
+    }),
+    [sites],
+  );
+  return (
+    <UplotChart
+      options={options}
+      data={data}
+      summary={`Profiles completed at each of ${sites.length} sites; the table below has the figures.`}
+    />
+  );
+}

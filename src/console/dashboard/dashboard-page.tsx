@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { DashboardFigures } from '../../domain/dashboard';
+import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
+import { TextField } from '../../components/fields/text-field';
+import { useUrlFilters } from '../components/url-filters';
+import styles from '../console.module.css';
+import { figure, percent, signed } from '../format';
+import { dashboardQuery } from './api';
+import { Breakdown } from './components/breakdown';
+import { SitesChart, WeeklyChart } from './components/dashboard-charts';
+import { Figure } from './components/figure';
+
+/** `/admin`: the funnel and the feedback for a range of days and a site, with the figures by week and by site. */
+export function DashboardPage() {
+  const { value, filters, set } = useUrlFilters(['from', 'to', 'site']);
+  const { data, error } = useQuery(dashboardQuery(filters));
+  useEffect(() => {
+    document.title = 'Dashboard · Club Profile console';
+  }, []);
+
+  return (
+    <>
+      <h1>Dashboard</h1>
+      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
+        <TextField
+          name="from"
+          label="From"
+          type="date"
+          value={value('from') || (data?.range.from ?? '')}
+          onValueChange={(v) => set('from', v)}
+        />
+        <TextField
+          name="to"
+          label="To"
+          type="date"
+          value={value('to') || (data?.range.to ?? '')}
+          onValueChange={(v) => set('to', v)}
+        />
+        <TextField
+          name="site"
+          label="Site"
+          placeholder="All sites"
+          value={value('site')}
+          onValueChange={(v) => set('site', v)}
+        />
+      </form>
+      {error && <p className={styles.alert}>The figures could not be loaded ({error.message}).</p>}
+      {!data && !error && <p>Loading...</p>}
+      {data && <Figures data={data} />}
+    </>
+  );
+}
+
+function Figures({ data }: { data: DashboardFigures }) {
+  const { funnel, feedback } = data;
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="funnel-heading">
+        <h2 id="funnel-heading">Funnel</h2>
+        <p className={styles.muted}>
+          Codes issued from {data.range.from} to {data.range.to}
+          {data.site ? `, site ${data.site}` : ''}, and what became of them.
+        </p>
+        <dl className={styles.figures}>
+          <Figure term="Codes issued" value={figure(funnel.issued)} />
+          <Figure term="Links opened" value={figure(funnel.opened)} />
+          <Figure term="Profiles completed" value={figure(funnel.completed)} />
+          <Figure term="Completion rate" value={percent(funnel.completionRate)} />
+          <Figure
+            term="Median time to complete"
+            value={funnel.medianMinutesToComplete === null ? '—' : `${funnel.medianMinutesToComplete} min`}
+          />
+        </dl>
+      </section>
+      <section className={styles.card} aria-labelledby="feedback-heading">
+        <h2 id="feedback-heading">Feedback</h2>
+        <dl className={styles.figures}>
+          <Figure term="Surveys" value={figure(feedback.surveys)} />
+          <Figure term="Response rate" value={percent(feedback.responseRate)} />
+          <Figure term="NPS" value={signed(feedback.nps)} />
+          <Figure
+            term="Promoters / passives / detractors"
+            value={`${feedback.promoters} / ${feedback.passives} / ${feedback.detractors}`}
+          />
+        </dl>
+        <h3>Average scores (1–10, answered questions only)</h3>
+        <div className={styles.tableWrap} tabIndex={0}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Question</th>
+                <th scope="col">Average</th>
+              </tr>
+            </thead>
+            <tbody>
+              {SURVEY_QUESTIONS.map((question) => (
+                <tr key={question}>
+                  <td>{SURVEY_QUESTION_TEXTS[question]}</td>
+                  <td>{feedback.averages[question] ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <Breakdown
+        chart={data.weeks.length > 0 && <WeeklyChart weeks={data.weeks} />}
+        title="By week"
+        header={['Week of', 'Profiles completed', 'NPS']}
+        rows={data.weeks.map((week) => [week.week, week.completed, signed(week.nps)])}
+        csvRows={data.weeks.map((week) => [week.week, week.completed, week.nps ?? ''])}
+        file={`by-week-${data.range.from}-${data.range.to}.csv`}
+      />
+      <Breakdown
+        chart={data.sites.length > 0 && <SitesChart sites={data.sites} />}
+        title="By site"
+        header={['Site', 'Profiles completed', 'NPS']}
+        rows={data.sites.map((site) => [site.siteId, site.completed, signed(site.nps)])}
+        csvRows={data.sites.map((site) => [site.siteId, site.completed, site.nps ?? ''])}
+        file={`by-site-${data.range.from}-${data.range.to}.csv`}
+      />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { Link, useOutletContext } from 'react-router-dom';
+import type { StaffMember } from '../../domain/staff';
+import buttons from '../../components/buttons/buttons.module.css';
+import { SelectField } from '../../components/fields/select-field';
+import { TextField } from '../../components/fields/text-field';
+import { ShowMore, usePagedList } from '../components/paged-list';
+import { useUrlFilters } from '../components/url-filters';
+import styles from '../console.module.css';
+import { when } from '../format';
+import { feedbackCsvUrl, feedbackListQuery } from './api';
+
+const FILTERS = ['band', 'site', 'from', 'to'] as const;
+
+/** `/admin/feedback`: survey answers with comments, newest first; detractors stand out. */
+export function FeedbackPage() {
+  const staff = useOutletContext<StaffMember>();
+  const { value, filters, set } = useUrlFilters(FILTERS);
+  const query = usePagedList(feedbackListQuery(filters));
+  useEffect(() => {
+    document.title = 'Feedback · Club Profile console';
+  }, []);
+  const entries = query.items;
+
+  return (
+    <>
+      <h1>Feedback</h1>
+      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
+        <SelectField
+          name="band"
+          label="Score"
+          value={value('band')}
+          options={[
+            { value: 'detractor', label: 'Detractors (1–6)' },
+            { value: 'passive', label: 'Passives (7–8)' },
+            { value: 'promoter', label: 'Promoters (9–10)' },
+          ]}
+          onValueChange={(v) => set('band', v)}
+        />
+        <TextField
+          name="site"
+          label="Site"
+          placeholder="All sites"
+          value={value('site')}
+          onValueChange={(v) => set('site', v)}
+        />
+        <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
+        <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
+      </form>
+      {staff.role === 'owner' && (
+        <p>
+          <a className={`${buttons.secondary} ${styles.buttonLink}`} href={feedbackCsvUrl(filters)} download>
+            Download CSV
+          </a>
+        </p>
+      )}
+      {query.error && <p className={styles.alert}>The feedback could not be loaded.</p>}
+      {query.isPending && <p>Loading...</p>}
+      {!query.isPending && entries.length === 0 && <p className={styles.muted}>No survey matches.</p>}
+      {entries.map((entry) => (
+        <article key={entry.id} className={`${styles.card} ${entry.band === 'detractor' ? styles.detractor : ''}`}>
+          <h2 style={{ fontSize: '1.0625rem', margin: 0 }}>
+            <Link to={`/members/${entry.memberId}`}>{entry.memberName}</Link> · site {entry.siteId} ·{' '}
+            {entry.band
+              ? `${entry.band}, recommends ${entry.scores.recommendToOthersScore}/10`
+              : 'recommend not answered'}
+          </h2>
+          <p className={styles.muted}>{when(entry.createdAt)}</p>
+          {entry.comments ? <blockquote>{entry.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
+        </article>
+      ))}
+      <ShowMore list={query} />
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import { useMachine } from '@xstate/react';
+import QRCode from 'qrcode';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useOutletContext } from 'react-router-dom';
+import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
+import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
+import { toIssueCodeView } from '../../../machines/issue-code/issue-code.view';
+import type { StaffMember } from '../../domain/staff';
+import buttons from '../../components/buttons/buttons.module.css';
+import { CheckboxField } from '../../components/fields/checkbox-field';
+import { FieldError } from '../../components/fields/field-error';
+import { errorId, fieldId } from '../../components/fields/field-ids';
+import fields from '../../components/fields/fields.module.css';
+import { SelectField } from '../../components/fields/select-field';
+import { TextField } from '../../components/fields/text-field';
+import { PhoneInput } from '../../components/phone-input/phone-input';
+import { runtimeConfig } from '../../lib/runtime-config';
+import styles from '../console.module.css';
+import { integrationSettingsQuery } from '../settings';
+import { issueCodeRequest } from './api';
+import { TextStatus } from './components/text-status';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. */
+export function IssuePage() {
+  const staff = useOutletContext<StaffMember>();
+  const settings = useQuery(integrationSettingsQuery);
+  // Whether to text the link is form data, not flow: the request reads it when the chart sends.
+  const [textIt, setTextIt] = useState(false);
+  const textItRef = useRef(false);
+  const machine = useMemo(
+    () =>
+      issueCodeMachine.provide({
+        actors: {
+          // The ref is read when the chart sends the request, never while rendering.
+          // eslint-disable-next-line react-hooks/refs
+          issueCode: issueCodeActor((body) => issueCodeRequest(textItRef.current ? { ...body, send: 'sms' } : body)),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send, actor] = useMachine(machine, { input: { sites: staff.sites, today: today() } });
+  const view = toIssueCodeView(snapshot);
+  // Both belong to one issued link: a new code shows neither until its own is ready.
+  const [qr, setQr] = useState<{ url: string; image: string } | null>(null);
+  const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
+  const copied = copiedUrl !== null && copiedUrl === view.issuedUrl;
+
+  useEffect(() => {
+    document.title = 'Issue a code · Club Profile console';
+  }, []);
+  useEffect(() => {
+    const url = view.issuedUrl;
+    if (!url) return;
+    void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: 8 }).then((image) =>
+      setQr({ url, image }),
+    );
+    document.getElementById('issued-heading')?.focus();
+  }, [view.issuedUrl]);
+
+  if (view.issuedUrl) {
+    return (
+      <section className={styles.card} aria-labelledby="issued-heading">
+        <h1 id="issued-heading" tabIndex={-1}>
+          Code issued
+        </h1>
+        <p>Show the customer this code to scan, or text them the link.</p>
+        {qr?.url === view.issuedUrl && (
+          <img
+            className={styles.qr}
+            src={qr.image}
+            alt={`QR code of the link ${view.issuedUrl}`}
+            data-testid="issued-qr"
+          />
+        )}
+        <p className={styles.link} data-testid="issued-link">
+          {view.issuedUrl}
+        </p>
+        {view.isTexted && view.issuedRegistrationId && <TextStatus registrationId={view.issuedRegistrationId} />}
+        <div className={`${styles.actions} ${styles.noPrint}`}>
+          <button
+            type="button"
+            className={buttons.secondary}
+            onClick={() => {
+              const url = view.issuedUrl!;
+              void navigator.clipboard.writeText(url).then(() => setCopiedUrl(url));
+            }}
+          >
+            {copied ? 'Copied' : 'Copy link'}
+          </button>
+          <button type="button" className={buttons.secondary} onClick={() => window.print()}>
+            Print
+          </button>
+          <button type="button" className={buttons.primary} onClick={() => send({ type: 'user.issueAnother' })}>
+            Issue another code
+          </button>
+        </div>
+        <p role="status" className={styles.muted}>
+          {copied ? 'The link is on the clipboard.' : ''}
+        </p>
+      </section>
+    );
+  }
+
+  const set = (field: 'planName' | 'amount' | 'rechargeDate' | 'siteId') => (value: string) =>
+    send({ type: 'field.changed', field, value });
+
+  return (
+    <>
+      <h1>Issue a code</h1>
+      <div role="alert">
+        {view.alert && (
+          <div className={styles.alert}>
+            <p>{view.alert.message}</p>
+            <div className={styles.actions}>
+              {view.alert.canRetry && (
+                <button type="button" className={buttons.secondary} onClick={() => send({ type: 'user.retry' })}>
+                  Try again
+                </button>
+              )}
+              <button type="button" className={buttons.secondary} onClick={() => send({ type: 'user.edit' })}>
+                Change the form
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+      <form
+        className={styles.card}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'user.submit' });
+          // A keyboard user lands on the first field to fix, in the form's order.
+          const errors = toIssueCodeView(actor.getSnapshot()).errors;
+          const first = (['mobileNumber', 'planName', 'amount', 'rechargeDate', 'siteId'] as const).find(
+            (f) => errors[f],
+          );
+          if (first) document.getElementById(fieldId(first))?.focus();
+        }}
+      >
+        <div className={fields.field}>
+          <PhoneInput
+            id={fieldId('mobileNumber')}
+            label="Mobile number"
+            defaultCountry={runtimeConfig.defaultPhoneCountry}
+            invalid={Boolean(view.errors.mobileNumber)}
+            describedBy={view.errors.mobileNumber ? errorId('mobileNumber') : undefined}
+            onResult={(result) => send({ type: 'phone.changed', e164: result.e164 ?? '', isValid: result.isValid })}
+          />
+          <FieldError name="mobileNumber" message={view.errors.mobileNumber} />
+        </div>
+        <TextField
+          name="planName"
+          label="Plan name"
+          required
+          value={view.form.planName}
+          error={view.errors.planName}
+          onValueChange={set('planName')}
+        />
+        <TextField
+          name="amount"
+          label="Amount ($)"
+          required
+          inputMode="decimal"
+          value={view.form.amount}
+          error={view.errors.amount}
+          onValueChange={set('amount')}
+        />
+        <TextField
+          name="rechargeDate"
+          label="Renewal date"
+          required
+          type="date"
+          value={view.form.rechargeDate}
+          error={view.errors.rechargeDate}
+          onValueChange={set('rechargeDate')}
+        />
+        {staff.role === 'manager' ? (
+          <SelectField
+            name="siteId"
+            label="Site"
+            required
+            value={view.form.siteId}
+            options={staff.sites.map((site) => ({ value: site, label: `Site ${site}` }))}
+            error={view.errors.siteId}
+            onValueChange={set('siteId')}
+          />
+        ) : (
+          <TextField
+            name="siteId"
+            label="Site"
+            required
+            value={view.form.siteId}
+            error={view.errors.siteId}
+            onValueChange={set('siteId')}
+          />
+        )}
+        {settings.data?.smsEnabled && (
+          <CheckboxField
+            name="textTheLink"
+            label="Text the link to this number"
+            checked={textIt}
+            onCheckedChange={(checked) => {
+              textItRef.current = checked;
+              setTextIt(checked);
+            }}
+          />
+        )}
+        <button type="submit" className={buttons.primary} disabled={view.isIssuing} aria-busy={view.isIssuing}>
+          {view.isIssuing ? 'Issuing…' : 'Issue code'}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
+import styles from '../console.module.css';
+import { smsLine, when } from '../format';
+import { memberQuery } from './api';
+import { Facts } from './components/facts';
+
+/** `/admin/members/:id`: the profile, vehicle, consent evidence, registration and surveys of one member. */
+export function MemberPage() {
+  const { id = '' } = useParams();
+  const { data, error } = useQuery(memberQuery(id));
+  useEffect(() => {
+    document.title = 'Member · Club Profile console';
+  }, []);
+  if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
+  if (!data) return <p>Loading...</p>;
+  const { profile, vehicle, consent, registration } = data;
+
+  return (
+    <>
+      <p>
+        <Link to="/members">← Members</Link>
+      </p>
+      <h1>
+        {profile.firstName} {profile.lastName}
+      </h1>
+      <section className={styles.card} aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Profile</h2>
+        <Facts
+          rows={[
+            ['Email', profile.email],
+            ['Mobile number', profile.mobileNumber],
+            [
+              'Address',
+              [
+                profile.address.line1,
+                profile.address.line2,
+                `${profile.address.city}, ${profile.address.region} ${profile.address.postalCode}`,
+              ]
+                .filter(Boolean)
+                .join(', '),
+            ],
+            ['Vehicle', `${vehicle.year} ${vehicle.make} ${vehicle.model}, ${vehicle.color}`],
+            ['License plate', vehicle.licensePlate ? `${vehicle.licensePlate} (${vehicle.licensePlateState})` : '—'],
+          ]}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="consent-heading">
+        <h2 id="consent-heading">Consent</h2>
+        <Facts
+          rows={[
+            ['Terms agreed', when(consent.terms.at)],
+            ['Text messages', consent.smsMessaging.agreed ? `Agreed ${when(consent.smsMessaging.at)}` : 'Not agreed'],
+            ['Emails', consent.newsletters.agreed ? `Agreed ${when(consent.newsletters.at)}` : 'Not agreed'],
+            ['Wording version shown', consent.version],
+            ['Language shown', consent.language === 'es' ? 'Spanish' : 'English'],
+          ]}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="registration-heading">
+        <h2 id="registration-heading">Registration</h2>
+        <Facts
+          rows={[
+            ['Plan', `${registration.planName} ($${registration.amount.toFixed(2)})`],
+            ['Renews', registration.rechargeDate || '—'],
+            ['Site', registration.isManual ? 'None (signed up without a code)' : registration.siteId],
+            ['Code issued', when(registration.issuedAt)],
+            ['Link opened', when(registration.openedAt)],
+            ['Profile completed', when(registration.completedAt)],
+            ['Link sent by text', registration.sms ? smsLine(registration.sms) : 'No'],
+          ]}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="surveys-heading">
+        <h2 id="surveys-heading">Surveys</h2>
+        {data.surveys.length === 0 && <p className={styles.muted}>No survey yet.</p>}
+        {data.surveys.map((survey) => (
+          <article key={survey.id} className={survey.band === 'detractor' ? styles.detractor : undefined}>
+            <h3>
+              {when(survey.createdAt)}
+              {survey.band ? ` · ${survey.band}` : ''}
+            </h3>
+            <Facts
+              rows={SURVEY_QUESTIONS.map((q) => [
+                SURVEY_QUESTION_TEXTS[q],
+                survey.scores[q] === 0 ? 'Not answered' : String(survey.scores[q]),
+              ])}
+            />
+            {survey.comments && <blockquote>{survey.comments}</blockquote>}
+          </article>
+        ))}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../../../server/db/client';
+
+export interface DataDir {
+  dir: string;
+  /** Opens the embedded database in it, as the command does (never while the command has it open). */
+  open: () => Promise<Database>;
+  remove: () => void;
+}
+
+/** A new DATA_DIR, as on a machine where nothing ran yet: the first command migrates it. */
+export function emptyDataDir(): DataDir {
+  const dir = mkdtempSync(join(tmpdir(), 'club-cli-data-'));
+  return {
+    dir,
+    open: () => openDatabase({ dataDir: dir }),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A DATA_DIR holding the database the run migrated once (tests/server/helpers/migrated-once.ts), as a server that
+ * has run leaves it: opening it takes a fraction of migrating a new one, which, in this process, would hold up
+ * every suite the worker runs.
+ */
+export async function migratedDataDir(): Promise<DataDir> {
+  const dataDir = emptyDataDir();
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  await (await openDatabase({ dataDir: dataDir.dir, loadDataDir: snapshot })).close();
+  return dataDir;
+}
+
+/**
+ * A data directory holding the key a server on this machine keeps for its command line (server/staff/local-secrets.ts),
+ * as the test app's: the command then reaches that server's admin API as the operator's own command line.
+ */
+export function dataDirWithCliKey(key: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'club-cli-key-'));
+  writeFileSync(join(dir, 'cli-key'), key, { mode: 0o600 });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
