@@ -25,7 +25,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
   // The sandbox is a copy of the tree: leave out build output and what other runs write meanwhile.
-  ignorePatterns: ['dist', 'data', 'reports', 'test-results', 'playwright-report', 'coverage', 'bench', '*.log'],
+  // Anchored to the root: an unanchored 'data' would also drop server/data (the vehicle catalogue) from the sandbox.
+  ignorePatterns: ['/dist', '/data', '/reports', '/test-results', '/playwright-report', '/coverage', '/bench', '*.log'],
   cleanTempDir: true,
   thresholds: { high: 90, low: 80, break: null },
 };

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useOutletContext } from 'react-router-dom';
 import type { StaffMember } from '../domain/staff';
 import { ConsoleShell } from './console-shell';
@@ -8,11 +8,15 @@ import { SignInPage } from './sign-in/sign-in-page';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** A page of the table, opened only by the roles it names: anyone else goes to the dashboard. */
+/** A page of the table, opened only by the roles it names (anyone else goes to the dashboard), titled from it. */
 function Guarded({ route }: { route: ConsoleRoute }) {
   const staff = useOutletContext<StaffMember>();
+  const allowed = mayOpen(route, staff.role);
+  useEffect(() => {
+    if (allowed) document.title = `${route.title} · Club Profile console`;
+  }, [allowed, route.title]);
   const Page = route.page;
-  return mayOpen(route, staff.role) ? <Page /> : <Navigate to="/" replace />;
+  return allowed ? <Page /> : <Navigate to="/" replace />;
 }
 
 /** The operator console, under /admin: sign-in outside the shell, every page of the table inside it. */

@@ -4,6 +4,8 @@ import type { StaffRole } from '../domain/staff';
 /** A console page: where it is (under /admin), its name in the navigation, who may open it, and the page. */
 export interface ConsoleRoute {
   path: string;
+  /** The browser tab's title, before " · Club Profile console". */
+  title: string;
   /** Its entry in the navigation; a page without one is reached by a link (a member, your account). */
   label?: string;
   /** The roles that see it in the navigation and may open it; anyone else is sent to the dashboard. */
@@ -23,53 +25,62 @@ const owners = ['owner'] as const;
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   {
     path: '/',
+    title: 'Dashboard',
     label: 'Dashboard',
     roles: everyone,
     page: lazy(() => import('./dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage }))),
   },
   {
     path: '/members',
+    title: 'Members',
     label: 'Members',
     roles: everyone,
     page: lazy(() => import('./members/members-page').then((m) => ({ default: m.MembersPage }))),
   },
   {
     path: '/members/:id',
+    title: 'Member',
     roles: everyone,
     page: lazy(() => import('./members/member-page').then((m) => ({ default: m.MemberPage }))),
   },
   {
     path: '/feedback',
+    title: 'Feedback',
     label: 'Feedback',
     roles: everyone,
     page: lazy(() => import('./feedback/feedback-page').then((m) => ({ default: m.FeedbackPage }))),
   },
   {
     path: '/issue',
+    title: 'Issue a code',
     label: 'Issue a code',
     roles: everyone,
     page: lazy(() => import('./issue/issue-page').then((m) => ({ default: m.IssuePage }))),
   },
   {
     path: '/staff',
+    title: 'Staff',
     label: 'Staff',
     roles: owners,
     page: lazy(() => import('./staff/staff-page').then((m) => ({ default: m.StaffPage }))),
   },
   {
     path: '/integrations',
+    title: 'Integrations',
     label: 'Integrations',
     roles: owners,
     page: lazy(() => import('./integrations/integrations-page').then((m) => ({ default: m.IntegrationsPage }))),
   },
   {
     path: '/api-keys',
+    title: 'API keys',
     label: 'API keys',
     roles: owners,
     page: lazy(() => import('./api-keys/api-keys-page').then((m) => ({ default: m.ApiKeysPage }))),
   },
   {
     path: '/account',
+    title: 'Your account',
     roles: everyone,
     page: lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage }))),
   },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { changePasswordSchema, type StaffMember } from '../../domain/staff';
 import { validate, type FieldErrors } from '../../domain/validation';
@@ -14,9 +14,6 @@ export function AccountPage() {
   const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    document.title = 'Your account · Club Profile console';
-  }, []);
 
   const change = useMutation({
     mutationFn: async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from '../console.module.css';
 import { when } from '../format';
@@ -14,10 +14,6 @@ export function ApiKeysPage() {
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeysQuery);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    document.title = 'API keys · Club Profile console';
-  }, []);
 
   const revoke = useMutation({
     mutationFn: revokeApiKey,

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { TextField } from '../../components/fields/text-field';
@@ -15,9 +14,6 @@ import { Figure } from './components/figure';
 export function DashboardPage() {
   const { value, filters, set } = useUrlFilters(['from', 'to', 'site']);
   const { data, error } = useQuery(dashboardQuery(filters));
-  useEffect(() => {
-    document.title = 'Dashboard · Club Profile console';
-  }, []);
 
   return (
     <>

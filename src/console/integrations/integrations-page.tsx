@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import buttons from '../../components/buttons/buttons.module.css';
 import { ADMIN_KEY } from '../client';
 import styles from '../console.module.css';
@@ -15,10 +15,6 @@ export function IntegrationsPage() {
   const endpoints = useQuery(endpointsQuery);
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-
-  useEffect(() => {
-    document.title = 'Integrations · Club Profile console';
-  }, []);
 
   // A test, a switch, a deletion or a resend changes what the endpoint's deliveries show: all is asked again.
   const act = useMutation({

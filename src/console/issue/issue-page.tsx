@@ -49,9 +49,6 @@ export function IssuePage() {
   const copied = copiedUrl !== null && copiedUrl === view.issuedUrl;
 
   useEffect(() => {
-    document.title = 'Issue a code · Club Profile console';
-  }, []);
-  useEffect(() => {
     const url = view.issuedUrl;
     if (!url) return;
     void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: 8 }).then((image) =>

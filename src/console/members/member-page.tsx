@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
@@ -11,9 +10,6 @@ import { Facts } from './components/facts';
 export function MemberPage() {
   const { id = '' } = useParams();
   const { data, error } = useQuery(memberQuery(id));
-  useEffect(() => {
-    document.title = 'Member · Club Profile console';
-  }, []);
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
   const { profile, vehicle, consent, registration } = data;

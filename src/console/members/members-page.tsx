@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
@@ -17,9 +16,6 @@ export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
   const { value, filters, set } = useUrlFilters(FILTERS);
   const query = usePagedList(membersListQuery(filters));
-  useEffect(() => {
-    document.title = 'Members · Club Profile console';
-  }, []);
   const members = query.items;
 
   return (

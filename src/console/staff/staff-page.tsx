@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
@@ -18,10 +18,6 @@ export function StaffPage() {
   const [form, setForm] = useState({ email: '', role: 'manager', sites: '' });
   const [added, setAdded] = useState<{ email: string; password?: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    document.title = 'Staff · Club Profile console';
-  }, []);
 
   // A change to a staff member shows in the audit log too: everything the console holds is asked again.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
