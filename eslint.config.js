@@ -129,7 +129,7 @@ export default tseslint.config(
       'playwright-report/',
       'server/db/migrations/',
       // Stryker's sandbox while `npm run test:mutation` runs.
-      '.stryker-tmp/',
+      '.stryker-tmp*/',
       // Scratch files tests/lint/import-cycles.test.ts writes for the duration of one test.
       'tests/lint/.tmp-*/',
     ],

@@ -1,17 +1,23 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { GROUPS } from './scripts/mutation-groups.mjs';
 import base from './vitest.config';
 
 // The suite Stryker reruns for each mutant: what covers src/domain, machines/ and the server's services.
 // Left out: the browser specs, the lint checks (they read files, they run none of the mutated code) and the
 // suites that spawn processes or build (their children do not run the instrumented code).
-// MUTATION_TESTS narrows the suite for a folder-by-folder run, e.g.
-//   MUTATION_TESTS='tests/src/**,tests/machines/**' npm run test:mutation -- --mutate 'src/domain/**/*.ts'
-const narrowed = process.env.MUTATION_TESTS?.split(',').map((glob) => glob.trim());
+// A group's run (scripts/mutation.mjs sets MUTATION_GROUP) takes that group's tests; MUTATION_TESTS, a comma-separated
+// list of folders or files, narrows it by hand, e.g. MUTATION_TESTS='tests/src/domain/customer.test.ts'.
+const narrowed =
+  process.env.MUTATION_TESTS?.split(',').map((glob) => glob.trim()) ?? GROUPS[process.env.MUTATION_GROUP ?? '']?.tests;
+
+// One project, every file in isolation (Stryker swaps modules between runs), with the server's global setup.
+const { projects: _projects, ...rootOptions } = base.test ?? {};
 
 export default mergeConfig(
-  { ...base, test: { ...base.test, ...(narrowed ? { include: [] } : {}) } },
+  { ...base, test: { ...rootOptions, include: narrowed ? [] : ['tests/**/*.test.ts', 'tests/**/*.test.tsx'] } },
   defineConfig({
     test: {
+      globalSetup: ['tests/server/helpers/migrated-once.ts'],
       ...(narrowed
         ? { include: narrowed.map((glob) => (/\.test\.tsx?$/.test(glob) ? glob : `${glob}/*.test.{ts,tsx}`)) }
         : {}),
@@ -22,7 +28,7 @@ export default mergeConfig(
         'tests/server/cli/**',
         'tests/server/resilience/crash.test.ts',
         'node_modules/**',
-        '.stryker-tmp/**',
+        '.stryker-tmp*/**',
       ],
       reporters: ['default'],
     },

@@ -19,7 +19,12 @@ export function openLimitStore(options: { redisUrl: string | undefined; database
     // rather than requests waiting on a reconnect.
     const client = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on('error', () => undefined);
-    return { store: { kind: 'redis', client }, close: async () => void (await client.quit().catch(() => undefined)) };
+    // QUIT needs a connection: a client that is not connected is disconnected instead, or it keeps reconnecting.
+    const close = async () => {
+      if (client.status === 'ready') await client.quit().catch(() => undefined);
+      client.disconnect();
+    };
+    return { store: { kind: 'redis', client }, close };
   }
   if (options.database.driver === 'postgres') {
     // Never the request pool: a request counts while its transaction holds a connection of it (db/client.ts).

@@ -85,6 +85,12 @@ const isoTimestamp = v.pipe(
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max), plainText(UNSUPPORTED_CHARACTERS));
 
+/** A site's id names a place on one line: no tab or line break inside it either (a log or CSV row would split). */
+const siteIdText = v.pipe(
+  text(40),
+  v.check((id) => !/[\t\n\r]/.test(id), UNSUPPORTED_CHARACTERS),
+);
+
 /** What a point-of-sale sends to `POST /api/admin/registration-tokens` after a membership sale. */
 export const newRegistrationSchema = v.object({
   mobileNumber: v.pipe(v.string('mobileNumber is required'), v.trim(), v.nonEmpty('mobileNumber is required')),
@@ -102,7 +108,7 @@ export const newRegistrationSchema = v.object({
   ),
   rechargeDate: isoDate,
   saleDate: v.optional(isoTimestamp),
-  siteId: v.optional(text(40), DEFAULT_SITE_ID),
+  siteId: v.optional(siteIdText, DEFAULT_SITE_ID),
   sourceSystem: v.optional(text(40), ''),
   isReturningCustomer: v.optional(v.boolean(), false),
   /** `sms`: text the link to the mobile number (when the server has an SMS provider). */

@@ -17,6 +17,7 @@ export const STAFF_MESSAGES = {
   role: 'Choose owner or manager',
   sites: 'List the site ids this manager may see',
   managerSites: 'A manager needs at least one site',
+  nameLength: 'Use at most 80 characters for the name',
   wrongCredentials: 'Email or password is incorrect.',
 } as const;
 
@@ -46,13 +47,16 @@ export const signInSchema = v.object({
 });
 export type SignIn = v.InferOutput<typeof signInSchema>;
 
-const siteId = v.pipe(v.string(), v.trim(), v.regex(SITE_ID_PATTERN, STAFF_MESSAGES.sites));
+const siteId = v.pipe(v.string(STAFF_MESSAGES.sites), v.trim(), v.regex(SITE_ID_PATTERN, STAFF_MESSAGES.sites));
 
 /** A new staff member; without a password, one is generated and shown once. */
 export const newStaffSchema = v.pipe(
   v.object({
     email,
-    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80), plainText(UNSUPPORTED_CHARACTERS)), ''),
+    name: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(80, STAFF_MESSAGES.nameLength), plainText(UNSUPPORTED_CHARACTERS)),
+      '',
+    ),
     role: v.picklist(STAFF_ROLES, STAFF_MESSAGES.role),
     sites: v.optional(v.pipe(v.array(siteId, STAFF_MESSAGES.sites), v.maxLength(100, STAFF_MESSAGES.sites)), []),
     password: v.optional(newPassword),

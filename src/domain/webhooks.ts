@@ -34,6 +34,7 @@ export const WEBHOOK_MESSAGES = {
   httpsOnly: 'Use an https:// address',
   privateAddress: 'This address is on a private network; set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow it',
   eventTypes: 'Choose at least one event',
+  descriptionLength: 'Use at most 80 characters for the description',
 } as const;
 
 export const newWebhookEndpointSchema = v.object({
@@ -44,7 +45,15 @@ export const newWebhookEndpointSchema = v.object({
     v.maxLength(2000, WEBHOOK_MESSAGES.url),
     v.url(WEBHOOK_MESSAGES.url),
   ),
-  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80), plainText(UNSUPPORTED_CHARACTERS)), ''),
+  description: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(80, WEBHOOK_MESSAGES.descriptionLength),
+      plainText(UNSUPPORTED_CHARACTERS),
+    ),
+    '',
+  ),
   eventTypes: v.pipe(
     v.array(v.picklist(WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGES.eventTypes), WEBHOOK_MESSAGES.eventTypes),
     v.nonEmpty(WEBHOOK_MESSAGES.eventTypes),

@@ -112,9 +112,10 @@ test.describe('the issue-a-code chart, walked in the browser', () => {
 
   const gestures: Gestures<IssueCodePathEvent> = {
     'phone.changed': async ({ page }) => {
-      await page.getByLabel('Mobile number').fill('2015550143');
+      const number = page.getByLabel('Mobile number');
+      await number.fill('2015550143');
       // The phone input reads the number once typing pauses.
-      await page.waitForTimeout(700);
+      await expect(number).not.toHaveAttribute('data-result-due');
     },
     'field.changed': ({ page }, event) =>
       page.getByLabel(event.field === 'planName' ? 'Plan name' : 'Amount ($)').fill(event.value),

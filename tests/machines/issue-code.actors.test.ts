@@ -62,3 +62,56 @@ describe('issuing a code: what each answer means', () => {
     await expect(run(answering(status, {}))).rejects.toBeInstanceOf(UnexpectedStatusError);
   });
 });
+
+describe('issuing a code: the edges of each answer', () => {
+  it('sends the request it is given', async () => {
+    const sent: IssueRequest[] = [];
+    await toPromise(
+      createActor(
+        issueCodeActor((input) => {
+          sent.push(input);
+          return answering(201, { token: 't', url: 'u', registration: {} })();
+        }),
+        { input: request },
+      ).start(),
+    );
+    expect(sent).toEqual([request]);
+  });
+
+  it('499 is still the server saying no', async () => {
+    expect(await run(answering(499, { error: { code: 'x', message: 'No.' } }))).toEqual({
+      kind: 'refused',
+      message: 'No.',
+    });
+  });
+
+  it.each([302, 399])('%i is not an answer the flow can use: the actor fails', async (status) => {
+    await expect(run(answering(status, {}))).rejects.toMatchObject({ name: 'UnexpectedStatusError', status });
+  });
+
+  it('400 leaves out a field message that is not text', async () => {
+    const body = { error: { code: 'validation_failed', message: 'Check the form.', issues: { planName: 3 } } };
+    expect(await run(answering(400, body))).toEqual({ kind: 'refused', message: 'Check the form.' });
+  });
+
+  it('a refusal other than 400 is said as the server says it, even with field messages', async () => {
+    const body = { error: { code: 'conflict', message: 'Already issued.', issues: { planName: 'Taken' } } };
+    expect(await run(answering(409, body))).toEqual({ kind: 'refused', message: 'Already issued.' });
+  });
+
+  it('400 without a body is the general refusal', async () => {
+    expect(await run(answering(400, undefined))).toEqual({ kind: 'refused', message: 'The code could not be issued.' });
+  });
+});
+
+it('400 with a message for every field of the form gives them all back to the form', async () => {
+  const issues = {
+    mobileNumber: 'Enter a valid mobile number',
+    planName: 'Plan name is required',
+    amount: 'Enter the amount, such as 29.99',
+    rechargeDate: 'Choose the renewal date',
+    siteId: 'Choose a site',
+  };
+  const body = { error: { code: 'validation_failed', message: 'x', issues } };
+  expect(await run(answering(400, body))).toEqual({ kind: 'invalid', errors: issues });
+});

@@ -1,7 +1,8 @@
 import { createActor, fromPromise } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { issueCodeMachine } from '../../machines/issue-code/issue-code.machine';
 import type { IssueOutcome, IssueRequest } from '../../machines/issue-code/issue-code.types';
+import type { IssuedRegistration } from '../../src/domain/registration';
 import { COULD_NOT_REACH, toIssueCodeView } from '../../machines/issue-code/issue-code.view';
 import { chartStates, chartTransitions, uncovered } from '../support/coverage';
 import { pathVisits, transitionPaths } from '../support/graph-paths';
@@ -125,4 +126,125 @@ describe('the issue-a-code chart', () => {
     );
     expect(missed).toEqual({ states: [], transitions: [] });
   });
+});
+
+describe('what the issue-a-code page shows', () => {
+  /** The chart answering `issued` once submitted, with the form filled in. */
+  async function issue(outcome: IssueOutcome) {
+    const started = start(() => Promise.resolve(outcome));
+    fill(started.actor);
+    started.actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(started.view().isIssuing).toBe(false));
+    return started;
+  }
+
+  it('shows the form alone before anything is issued', () => {
+    const { view } = start(() => Promise.resolve(issued));
+    expect(view()).toEqual({
+      form: { planName: '', amount: '', rechargeDate: '2026-12-24', siteId: '7' },
+      errors: {},
+      isIssuing: false,
+      issuedUrl: null,
+      issuedRegistrationId: null,
+      isTexted: false,
+      alert: null,
+    });
+  });
+
+  it('shows the issued link and the registration it made, without an alert', async () => {
+    const registration = { id: 'reg-9' } as IssuedRegistration['registration'];
+    const { view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration } });
+    expect(view()).toMatchObject({
+      isIssuing: false,
+      issuedUrl: ISSUED_URL,
+      issuedRegistrationId: 'reg-9',
+      isTexted: false,
+      alert: null,
+    });
+  });
+
+  it('says the link was texted when the answer carries the message', async () => {
+    const registration = { id: 'reg-9' } as IssuedRegistration['registration'];
+    const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
+    const { view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration, sms } });
+    expect(view().isTexted).toBe(true);
+  });
+
+  it('forgets the link once the next customer starts', async () => {
+    const registration = { id: 'reg-9' } as IssuedRegistration['registration'];
+    const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
+    const { actor, view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration, sms } });
+    actor.send({ type: 'user.issueAnother' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(view()).toMatchObject({ issuedUrl: null, issuedRegistrationId: null, isTexted: false, alert: null });
+  });
+
+  it('shows no link and no alert while the server decides', () => {
+    const { actor, view } = start(() => new Promise(() => {}));
+    fill(actor);
+    actor.send({ type: 'user.submit' });
+    expect(view()).toMatchObject({ isIssuing: true, issuedUrl: null, issuedRegistrationId: null, alert: null });
+  });
+
+  it('starts with no site when the staff member has none', () => {
+    const actor = createActor(issueCodeMachine, { input: { sites: [], today: '2026-01-31' } }).start();
+    expect(toIssueCodeView(actor.getSnapshot()).form).toEqual({
+      planName: '',
+      amount: '',
+      rechargeDate: '2026-03-03',
+      siteId: '',
+    });
+  });
+
+  it('takes a number the phone input calls invalid as no number', () => {
+    const { actor, requests, view } = start(() => Promise.resolve(issued));
+    fill(actor);
+    actor.send({ type: 'phone.changed', e164: '+12015550143', isValid: false });
+    actor.send({ type: 'user.submit' });
+    expect(view().errors).toEqual({ mobileNumber: 'Enter a valid mobile number' });
+    expect(requests).toEqual([]);
+  });
+
+  it("clears the server's message for the number when the number changes, and no other", async () => {
+    const { actor, view } = start(() =>
+      Promise.resolve({ kind: 'invalid', errors: { mobileNumber: 'Not a mobile', planName: 'Plan retired' } }),
+    );
+    fill(actor);
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(view().errors).toEqual({ mobileNumber: 'Not a mobile', planName: 'Plan retired' }));
+    actor.send({ type: 'phone.changed', e164: '+12015550144', isValid: true });
+    expect(view().errors).toEqual({ planName: 'Plan retired' });
+    expect(actor.getSnapshot().context.phone).toEqual({ e164: '+12015550144', isValid: true });
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'field.changed', field: 'planName', value: 'Basic' });
+    expect(view().errors).toEqual({});
+    expect(view().form.planName).toBe('Basic');
+  });
+
+  it('goes back to the form from a failed connection without sending again', async () => {
+    const { actor, requests, view } = start(() => Promise.reject(new Error('offline')));
+    fill(actor);
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() =>
+      expect(view().alert).toEqual({
+        message: 'Could not reach the server. Nothing was issued; try again.',
+        canRetry: true,
+      }),
+    );
+    actor.send({ type: 'user.edit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(view().alert).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+});
+
+it('shows a field emptied after a refusal at once: the form was submitted', async () => {
+  const { actor, view } = start(() => Promise.resolve({ kind: 'refused', message: 'No.' }));
+  fill(actor);
+  actor.send({ type: 'user.submit' });
+  await vi.waitFor(() => expect(view().alert).toEqual({ message: 'No.', canRetry: false }));
+  actor.send({ type: 'user.edit' });
+  actor.send({ type: 'field.changed', field: 'amount', value: '' });
+  expect(view().errors).toEqual({ amount: 'Enter the amount, such as 29.99' });
 });

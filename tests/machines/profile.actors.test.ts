@@ -124,3 +124,27 @@ describe('the lookup actor: what each answer means (decision 005)', () => {
     expect(signal?.aborted).toBe(true);
   });
 });
+
+describe('the edges of each answer (decision 005)', () => {
+  const submit = (reply: () => Promise<HttpResponse>) => run(submitCustomerActor(reply), request);
+  const lookup = (reply: () => Promise<HttpResponse>) => run(fetchRegistrationActor(reply), { token: 'code-open' });
+
+  it('treats a 499 as a refused code, looked up or submitted', async () => {
+    await expect(lookup(() => refusal(499))).resolves.toEqual({ kind: 'refused' });
+    await expect(submit(() => refusal(499, { email: 'Invalid Email' }))).resolves.toEqual({ kind: 'refused' });
+  });
+
+  it.each([302, 399])('rejects on a %i, which is no answer about the code', async (status) => {
+    await expect(lookup(() => answer(status))).rejects.toMatchObject(unexpected(status));
+    await expect(submit(() => answer(status))).rejects.toMatchObject(unexpected(status));
+  });
+
+  it.each([
+    ['messages that are not text', { error: { code: 'x', message: 'x', issues: { email: 5 } } }],
+    ['messages that are a sentence, not a list', { error: { code: 'x', message: 'x', issues: 'email is wrong' } }],
+    ['messages that are null', { error: { code: 'x', message: 'x', issues: null } }],
+    ['no error at all', { ok: false }],
+  ])('treats a 400 with %s as a refused code', async (_, body) => {
+    await expect(submit(() => answer(400, body))).resolves.toEqual({ kind: 'refused' });
+  });
+});

@@ -1,9 +1,10 @@
 import { createActor, fromPromise, getInitialSnapshot, type SnapshotFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { profileMachine } from '../../machines/profile/profile.machine';
+import { profileMachine, progressOf } from '../../machines/profile/profile.machine';
 import type {
   EditableField,
   LookupOutcome,
+  LookupRequest,
   ProfileInput,
   SubmitOutcome,
   SubmitRequest,
@@ -11,6 +12,7 @@ import type {
 import { toProfileView } from '../../machines/profile/profile.view';
 import type { Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';
+import { emptyCustomerForm } from '../../src/domain/customer';
 import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
 import { leafPaths, shortestPaths } from '../support/graph-paths';
 import { createdCustomer, openRegistration, profileInputs, profileModel, savedProfile } from '../support/profile.paths';
@@ -326,5 +328,298 @@ describe("the operator's REQUIRE_LICENSE_PLATE", () => {
 
   it('leaves plates optional without it', () => {
     expect(submitWith().value).toEqual({ form: 'submitting' });
+  });
+});
+
+describe('what the home page shows in each state', () => {
+  const hidden = {
+    isLoading: false,
+    showPhoneDialog: false,
+    showInvalidCodeDialog: false,
+    showForm: false,
+    isSubmitting: false,
+    connectionProblem: null,
+  };
+
+  it('shows only "Loading..." while the code is looked up', () => {
+    const actor = createActor(
+      profileMachine.provide({
+        actors: { fetchRegistration: fromPromise<LookupOutcome, LookupRequest>(() => new Promise(() => {})) },
+      }),
+      { input: { token: 'code-open' } },
+    ).start();
+    expect(toProfileView(actor.getSnapshot())).toEqual({
+      ...hidden,
+      isLoading: true,
+      canConfirmPhone: false,
+      errors: {},
+      form: emptyCustomerForm(),
+      allConsent: false,
+      registration: null,
+    });
+  });
+
+  it('asks for the number when there is no code, or an empty one', () => {
+    const view = toProfileView(
+      createActor(profileMachine, { input: { token: '' } })
+        .start()
+        .getSnapshot(),
+    );
+    expect(view).toMatchObject({ ...hidden, showPhoneDialog: true, canConfirmPhone: false });
+  });
+
+  it('offers to try the lookup again when it failed, and tries the same code', async () => {
+    const tokens: string[] = [];
+    let answer: () => Promise<LookupOutcome> = () => Promise.reject(new Error('offline'));
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          fetchRegistration: fromPromise<LookupOutcome, LookupRequest>(({ input }) => {
+            tokens.push(input.token);
+            return answer();
+          }),
+        },
+      }),
+      { input: { token: 'code-open' } },
+    ).start();
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('lookupFailed'));
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({ ...hidden, connectionProblem: 'lookup' });
+    answer = () => Promise.resolve({ kind: 'found', registration: openRegistration });
+    actor.send({ type: 'user.retry' });
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({ ...hidden, isLoading: true });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'editing' }));
+    expect(tokens).toEqual(['code-open', 'code-open']);
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({
+      ...hidden,
+      showForm: true,
+      registration: openRegistration,
+      allConsent: false,
+    });
+  });
+
+  it('shows the invalid-code dialog alone for a refused code', () => {
+    const snapshot = createActor(profileMachine, { input: profileInputs.withAnsweredRefusedCode! })
+      .start()
+      .getSnapshot();
+    expect(toProfileView(snapshot)).toMatchObject({ ...hidden, showInvalidCodeDialog: true });
+  });
+
+  it('keeps the form on screen while submitting, and says the submit failed', async () => {
+    let fail: (error: Error) => void = () => {};
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => new Promise((_, reject) => (fail = reject))),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({ ...hidden, showForm: true });
+    actor.send({ type: 'user.submit' });
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({ ...hidden, showForm: true, isSubmitting: true });
+    fail(new Error('offline'));
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
+    expect(toProfileView(actor.getSnapshot())).toMatchObject({
+      ...hidden,
+      showForm: true,
+      connectionProblem: 'submit',
+    });
+  });
+});
+
+describe('a used code, and a refused submit', () => {
+  it('goes to the thank-you page for a used code, with its plan and customer, clearing saved progress', () => {
+    const effects: unknown[] = [];
+    createActor(
+      profileMachine.provide({
+        actions: {
+          rememberCompletion: (_, completion) => void effects.push(completion),
+          clearProgress: () => void effects.push('clearProgress'),
+          goToThankYou: () => void effects.push('goToThankYou'),
+        },
+      }),
+      { input: profileInputs.withAnsweredUsedCode! },
+    ).start();
+    expect(effects).toEqual([
+      { membership: { planName: 'Unlimited Wash Club', rechargeDate: '2026-12-15' }, customerId: 'cust-done' },
+      'clearProgress',
+      'goToThankYou',
+    ]);
+  });
+
+  it('clears saved progress and starts over, keeping the code and its rules, when the submit is refused', async () => {
+    let cleared = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actions: { clearProgress: () => void (cleared += 1) },
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => Promise.resolve({ kind: 'refused' })),
+        },
+      }),
+      { input: { ...profileInputs.reloaded!, requireLicensePlate: true } },
+    ).start();
+    actor.send({ type: 'consent.allChanged', checked: true });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('invalidCode'));
+    expect(cleared).toBe(1);
+    expect(actor.getSnapshot().context).toEqual({
+      token: 'code-open',
+      registration: null,
+      form: emptyCustomerForm(),
+      allConsent: false,
+      dirty: false,
+      serverErrors: {},
+      phone: { isValid: false, e164: '' },
+      idempotencyKey: null,
+      lookup: null,
+      rules: { requireLicensePlate: true },
+    });
+  });
+});
+
+describe('what a reload needs (progressOf)', () => {
+  it('is nothing before there is a registration', () => {
+    const snapshot = createActor(profileMachine, { input: { token: null } })
+      .start()
+      .getSnapshot();
+    expect(progressOf(snapshot.context)).toBeNull();
+  });
+
+  it('is the code, its registration, the form, the combined box and whether it was submitted', () => {
+    const actor = createActor(profileMachine, { input: profileInputs.withAnsweredCode! }).start();
+    actor.send({ type: 'consent.allChanged', checked: true });
+    actor.send({ type: 'user.submit' });
+    expect(progressOf(actor.getSnapshot().context)).toEqual({
+      token: 'code-open',
+      registration: openRegistration,
+      form: {
+        ...emptyCustomerForm('reg-open'),
+        ...savedProfile,
+        isSubscribedToNewsletters: true,
+        isSubscribedToSmsMessaging: true,
+      },
+      allConsent: true,
+      dirty: true,
+    });
+  });
+
+  it('puts a reload back where it was', () => {
+    const saved = { ...profileInputs.reloaded!.saved!, allConsent: true, dirty: true };
+    const snapshot = createActor(profileMachine, { input: { token: 'code-open', saved } })
+      .start()
+      .getSnapshot();
+    expect(progressOf(snapshot.context)).toEqual(saved);
+  });
+});
+
+describe('edits on the form', () => {
+  it('keeps the model when the make is chosen again, or another field changes', () => {
+    const actor = createActor(profileMachine, { input: profileInputs.reloaded! }).start();
+    actor.send({ type: 'field.changed', field: 'vehicleMake', value: 'Honda' });
+    actor.send({ type: 'field.changed', field: 'city', value: 'Verona' });
+    expect(actor.getSnapshot().context.form).toMatchObject({
+      vehicleMake: 'Honda',
+      vehicleModel: 'CR-V',
+      city: 'Verona',
+    });
+  });
+
+  it('takes a new Idempotency-Key when the combined box is ticked after a failed submit', async () => {
+    const keys: string[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(({ input }) => {
+            keys.push(input.idempotencyKey);
+            return Promise.reject(new Error('offline'));
+          }),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
+    actor.send({ type: 'consent.allChanged', checked: true });
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => keys.length === 2 && s.matches({ form: 'submitFailed' }));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('gives a field added since the progress was saved its empty value', () => {
+    const saved = profileInputs.reloaded!.saved!;
+    const { address2: _dropped, ...olderForm } = saved.form;
+    const snapshot = createActor(profileMachine, {
+      input: { token: 'code-open', saved: { ...saved, form: olderForm as typeof saved.form } },
+    })
+      .start()
+      .getSnapshot();
+    expect(snapshot.context.form).toEqual({ ...saved.form, address2: '' });
+  });
+
+  it('focuses no field when the only invalid entry is the number the phone dialog let through', () => {
+    const focused: (EditableField | null)[] = [];
+    const actor = createActor(
+      profileMachine.provide({ actions: { focusFirstInvalidField: (_, field) => void focused.push(field) } }),
+      { input: { token: null } },
+    ).start();
+    actor.send({ type: 'phone.changed', phone: { isValid: true, e164: '+1' } });
+    actor.send({ type: 'user.confirmPhone' });
+    expect(actor.getSnapshot().context.form.registrationId).toBe(MANUAL_REGISTRATION_ID);
+    for (const [field, value] of Object.entries({ ...savedProfile, isAgreedToTerms: true })) {
+      actor.send({ type: 'field.changed', field: field as EditableField, value });
+    }
+    actor.send({ type: 'user.submit' });
+    expect(actor.getSnapshot().value).toEqual({ form: 'editing' });
+    expect(focused).toEqual([null]);
+  });
+});
+
+describe('after a submit', () => {
+  it('shows a field made invalid after a failed valid submit at once, as the form is dirty', async () => {
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() => Promise.reject(new Error('offline'))),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches({ form: 'submitFailed' }));
+    actor.send({ type: 'field.changed', field: 'firstName', value: '' });
+    expect(toProfileView(actor.getSnapshot()).errors).toEqual({ firstName: 'First Name is required' });
+  });
+
+  it('saves progress on a submit the form refuses, so a reload still shows the messages', () => {
+    let saves = 0;
+    const actor = createActor(profileMachine.provide({ actions: { saveProgress: () => void (saves += 1) } }), {
+      input: profileInputs.reloaded!,
+    }).start();
+    actor.send({ type: 'field.changed', field: 'firstName', value: '' });
+    saves = 0;
+    actor.send({ type: 'user.submit' });
+    expect(saves).toBe(1);
+    expect(progressOf(actor.getSnapshot().context)?.dirty).toBe(true);
+  });
+
+  it('clears saved progress once the customer is created, and ends', async () => {
+    let cleared = 0;
+    const actor = createActor(
+      profileMachine.provide({
+        actions: { clearProgress: () => void (cleared += 1) },
+        actors: {
+          submitCustomer: fromPromise<SubmitOutcome, SubmitRequest>(() =>
+            Promise.resolve({ kind: 'created', customer: createdCustomer }),
+          ),
+        },
+      }),
+      { input: profileInputs.reloaded! },
+    ).start();
+    actor.send({ type: 'user.submit' });
+    await waitFor(actor.getSnapshot.bind(actor), (s) => s.matches('completed'));
+    expect(cleared).toBe(1);
+    expect(actor.getSnapshot().status).toBe('done');
   });
 });

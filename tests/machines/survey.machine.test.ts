@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { surveyMachine } from '../../machines/survey/survey.machine';
 import type { SurveyInput, SurveyRequest } from '../../machines/survey/survey.types';
 import { toSurveyView } from '../../machines/survey/survey.view';
+import { emptySurvey } from '../../src/domain/survey';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -101,5 +102,95 @@ describe('the survey statechart', () => {
     actor.send({ type: 'user.submit' });
     await settle();
     expect(keys[1]).toBe(keys[0]);
+  });
+});
+
+describe('what the survey page shows', () => {
+  it('shows the empty form of the customer while filling, nothing else', () => {
+    const actor = createActor(surveyMachine, { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } }).start();
+    expect(toSurveyView(actor.getSnapshot())).toEqual({
+      showForm: true,
+      showNoCustomer: false,
+      isSubmitting: false,
+      showThankYouDialog: false,
+      survey: emptySurvey('cust-1'),
+    });
+  });
+
+  it('keeps the form on screen while submitting and under the thank-you dialog', async () => {
+    let stored: () => void = () => {};
+    const actor = createActor(
+      surveyMachine.provide({
+        actors: { submitSurvey: fromPromise<void, SurveyRequest>(() => new Promise((resolve) => (stored = resolve))) },
+      }),
+      { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
+    ).start();
+    actor.send({ type: 'user.submit' });
+    expect(toSurveyView(actor.getSnapshot())).toMatchObject({
+      showForm: true,
+      showNoCustomer: false,
+      isSubmitting: true,
+      showThankYouDialog: false,
+    });
+    stored();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('thanked'));
+    expect(toSurveyView(actor.getSnapshot())).toMatchObject({
+      showForm: true,
+      showNoCustomer: false,
+      isSubmitting: false,
+      showThankYouDialog: true,
+    });
+  });
+});
+
+describe('one survey per submission (the Idempotency-Key)', () => {
+  /** The chart whose every submit fails, with the failures logged and the keys sent. */
+  function failing() {
+    const keys: string[] = [];
+    const errors: unknown[] = [];
+    const offline = new Error('offline');
+    const actor = createActor(
+      surveyMachine.provide({
+        actions: { logFailure: (_, error) => void errors.push(error) },
+        actors: {
+          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
+            keys.push(input.idempotencyKey);
+            return Promise.reject(offline);
+          }),
+        },
+      }),
+      { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
+    ).start();
+    const submit = async () => {
+      const before = errors.length;
+      actor.send({ type: 'user.submit' });
+      await vi.waitFor(() => expect(errors).toHaveLength(before + 1));
+    };
+    return { actor, keys, errors, offline, submit };
+  }
+
+  it('logs the error the submit failed with', async () => {
+    const { errors, offline, submit } = failing();
+    await submit();
+    expect(errors).toEqual([offline]);
+  });
+
+  it('sends a key with the first submit', async () => {
+    const { keys, submit } = failing();
+    await submit();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['a score is chosen', { type: 'score.chosen', question: 'valueScore', score: 3 } as const],
+    ['the comments change', { type: 'comments.changed', comments: 'Slow queue.' } as const],
+  ])('takes a new key when %s after a failed submit', async (_, change) => {
+    const { actor, keys, submit } = failing();
+    await submit();
+    actor.send(change);
+    await submit();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });

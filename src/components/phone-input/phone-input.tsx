@@ -79,6 +79,8 @@ export function PhoneInput({
   const due = useRef<{ value: string; country: CountryCode | undefined } | null>(null);
   const current = useRef({ value, country });
   const mounted = useRef(true);
+  /** Marks the input while a result is still to come for what is on screen, so a test can wait for it. */
+  const markResultDue = (isDue: boolean) => inputRef.current?.toggleAttribute('data-result-due', isDue);
 
   // The parent may pass a new callback on every render; the pending timer must call the latest one.
   const onResultRef = useRef(onResult);
@@ -101,12 +103,14 @@ export function PhoneInput({
       return;
     }
     due.current = null;
+    markResultDue(false);
     onResultRef.current(loaded(nextValue, nextCountry));
   };
 
   const emitLater = () => {
     clearTimeout(timer.current);
     due.current = null;
+    markResultDue(true);
     // What is on screen then: the same number, with its country as the full metadata reads it if that came meanwhile.
     timer.current = setTimeout(() => emitNow(current.current.value, current.current.country), RESULT_DEBOUNCE_MS);
   };

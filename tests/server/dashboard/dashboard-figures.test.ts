@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFigures, dayRange, type SiteScope } from '../../../server/dashboard/dashboard-figures';
+import type { Database } from '../../../server/db/client';
 import { customers, registrations, surveys } from '../../../server/db/schema';
-import { DRIVERS } from '../helpers/test-database';
+import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
 
@@ -59,6 +61,70 @@ function seeder(t: TestApp, n = 0) {
     for (const [when, [recommend, wash, cleanliness, service, value]] of r.surveys ?? []) {
       await db.insert(surveys).values({
         id: crypto.randomUUID(),
+        customerId,
+        recommendToOthersScore: recommend,
+        washQualityScore: wash,
+        cleanlinessScore: cleanliness,
+        serviceScore: service,
+        valueScore: value,
+        createdAt: at(when),
+      });
+    }
+  };
+}
+
+/** Adds a registration with a known id (and its customer and surveys once completed) straight to a database. */
+function databaseSeeder(database: Database) {
+  let n = 0;
+  return async function registration(r: {
+    id: string;
+    site: string;
+    created: string;
+    opened?: string;
+    completed?: string;
+    manual?: boolean;
+    surveys?: [string, Scores][];
+  }) {
+    n += 1;
+    const customerId = r.completed ? `customer-${r.id}` : null;
+    await database.db.insert(registrations).values({
+      id: r.id,
+      mobileNumber: `+120155502${String(n).padStart(2, '0')}`,
+      saleDate: at(r.created),
+      siteId: r.site,
+      isManual: r.manual ?? false,
+      isCompleted: !!r.completed,
+      completedAt: r.completed ? at(r.completed) : null,
+      customerId,
+      openedAt: r.opened ? at(r.opened) : null,
+      createdAt: at(r.created),
+    });
+    if (!customerId) return;
+    await database.db.insert(customers).values({
+      id: customerId,
+      registrationId: r.id,
+      mobileNumber: `+120155502${String(n).padStart(2, '0')}`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '1 Main St',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      email: `${r.id}@example.com`,
+      vehicleYear: 2020,
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      vehicleColor: 'Blue',
+      isSubscribedToNewsletters: false,
+      isSubscribedToSmsMessaging: false,
+      consentVersion: 'test',
+      isAgreedToTerms: true,
+      termsAgreedAt: at(r.completed!),
+      createdAt: at(r.completed!),
+    });
+    for (const [index, [when, [recommend, wash, cleanliness, service, value]]] of (r.surveys ?? []).entries()) {
+      await database.db.insert(surveys).values({
+        id: `survey-${r.id}-${index}`,
         customerId,
         recommendToOthersScore: recommend,
         washQualityScore: wash,
@@ -254,5 +320,249 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     const pointOfSale = await dashboard({ authorization: `Bearer ${ADMIN_API_KEY}` });
     expect(pointOfSale.status).toBe(403);
     expect(pointOfSale.body.error.code).toBe('forbidden');
+  });
+});
+
+/**
+ * Three weeks of March 2026 (Mondays the 2nd, 9th and 16th; the range ends on Sunday the 22nd), called directly with
+ * the rows at each edge of the range: the first and last instants in it, and the instants just outside. Every figure
+ * below is worked out by hand.
+ */
+describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
+  let database: Database;
+  const march = { from: '2026-03-02', to: '2026-03-22' };
+  const now = new Date('2026-03-22T12:00:00Z');
+  const figures = (sites: SiteScope, site: string | null, query: { from?: string; to?: string } = march) =>
+    dashboardFigures(database.db, { sites, site }, query, now);
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    const add = databaseSeeder(database);
+    // Site 1: issued the second before the range, completed at its first instant, surveyed at its last.
+    await add({
+      id: 'r1',
+      site: '1',
+      created: '2026-03-01T23:59:59',
+      opened: '2026-03-01T23:59:59',
+      completed: '2026-03-02T00:00:00',
+      surveys: [['2026-03-22T23:59:59', [9, 9, 0, 4, 1]]],
+    });
+    // Issued at the range's first instant, never opened.
+    await add({ id: 'r2', site: '1', created: '2026-03-02T00:00:00' });
+    // Site 2: issued at the last instant, opened and completed after the range (640 s).
+    await add({
+      id: 'r3',
+      site: '2',
+      created: '2026-03-22T23:59:59',
+      opened: '2026-03-23T00:00:00',
+      completed: '2026-03-23T00:10:39',
+    });
+    await add({
+      id: 'r4',
+      site: '2',
+      created: '2026-03-10T10:00:00',
+      opened: '2026-03-10T10:05:00',
+      completed: '2026-03-10T10:20:40',
+      surveys: [
+        ['2026-03-10T11:00:00', [8, 8, 0, 4, 2]],
+        ['2026-03-10T12:00:00', [10, 10, 0, 4, 2]],
+        ['2026-03-23T00:00:00', [1, 1, 1, 1, 1]],
+      ],
+    });
+    await add({
+      id: 'r5',
+      site: '2',
+      created: '2026-03-11T10:00:00',
+      completed: '2026-03-11T10:30:00',
+      surveys: [
+        ['2026-03-11T11:00:00', [7, 7, 0, 4, 2]],
+        ['2026-03-12T11:00:00', [10, 10, 0, 4, 2]],
+      ],
+    });
+    await add({
+      id: 'r6',
+      site: '2',
+      created: '2026-03-16T00:00:00',
+      completed: '2026-03-16T00:05:00',
+      surveys: [
+        ['2026-03-16T01:00:00', [6, 6, 0, 4, 2]],
+        ['2026-03-17T01:00:00', [1, 1, 0, 4, 2]],
+      ],
+    });
+    // Site 3: completed in the last second of Sunday the 8th (the first week); one survey a second too early,
+    // one at the first instant that skips the recommend question.
+    await add({
+      id: 'r7',
+      site: '3',
+      created: '2026-03-04T00:00:00',
+      completed: '2026-03-08T23:59:59',
+      surveys: [
+        ['2026-03-01T23:59:59', [10, 10, 10, 10, 10]],
+        ['2026-03-02T00:00:00', [0, 5, 0, 0, 3]],
+      ],
+    });
+    // Issued and completed at the first instant after the range.
+    await add({ id: 'r8', site: '3', created: '2026-03-23T00:00:00', completed: '2026-03-23T00:01:00' });
+    // Site 4: completed in February, surveyed in March.
+    await add({
+      id: 'r9',
+      site: '4',
+      created: '2026-02-01T00:00:00',
+      completed: '2026-02-01T01:00:00',
+      surveys: [['2026-03-05T12:00:00', [9, 9, 0, 4, 2]]],
+    });
+    // A sign-up without a code, in the middle of everything: in no figure.
+    await add({
+      id: 'manual',
+      site: '1',
+      manual: true,
+      created: '2026-03-05T00:00:00',
+      opened: '2026-03-05T00:00:00',
+      completed: '2026-03-05T00:10:00',
+      surveys: [['2026-03-05T01:00:00', [1, 1, 1, 1, 1]]],
+    });
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it('counts the rows of the first and last days of the range, and none from the days either side', async () => {
+    expect(await figures('all', null)).toEqual({
+      range: march,
+      site: null,
+      // r2 to r7 were issued in the range; r3 to r7 completed (300, 640, 1240, 1800 and 431999 s: median 1240 s).
+      funnel: { issued: 6, opened: 2, completed: 5, completionRate: 5 / 6, medianMinutesToComplete: 21 },
+      feedback: {
+        // Nine surveys for five completions (r1, r4, r5, r6, r7); 9, 10, 10, 9 promote, 8 and 7 are passive, 6 and 1
+        // detract, and 0 is in no band.
+        surveys: 9,
+        responseRate: 1.8,
+        promoters: 4,
+        passives: 2,
+        detractors: 2,
+        nps: 25,
+        averages: {
+          recommendToOthersScore: 7.5,
+          washQualityScore: 7.2,
+          cleanlinessScore: null,
+          serviceScore: 4,
+          valueScore: 2,
+        },
+      },
+      weeks: [
+        { week: '2026-03-02', completed: 2, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+        { week: '2026-03-09', completed: 2, promoters: 2, passives: 2, detractors: 0, nps: 50 },
+        { week: '2026-03-16', completed: 1, promoters: 1, passives: 0, detractors: 2, nps: -33 },
+      ],
+      // Busiest first; sites 1 and 3 tie, in the order of their ids.
+      sites: [
+        { siteId: '2', completed: 3, promoters: 2, passives: 2, detractors: 2, nps: 0 },
+        { siteId: '1', completed: 1, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+        { siteId: '3', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
+        { siteId: '4', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+      ],
+    });
+  });
+
+  it("narrows every figure to the caller's sites, and says which site was chosen", async () => {
+    const two = await figures(['3', '2'], null);
+    expect(two.funnel).toEqual({
+      issued: 5,
+      opened: 2,
+      completed: 5,
+      completionRate: 1,
+      medianMinutesToComplete: 21,
+    });
+    expect(two.feedback).toMatchObject({ surveys: 7, responseRate: 7 / 4, promoters: 2, passives: 2, detractors: 2 });
+    expect(two.sites.map((site) => site.siteId)).toEqual(['2', '3']);
+    expect(two.site).toBeNull();
+
+    // Weeks in calendar order, though site 4's week (a survey, no completion) is found after the others.
+    expect((await figures(['2', '4'], null)).weeks).toEqual([
+      { week: '2026-03-02', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+      { week: '2026-03-09', completed: 2, promoters: 2, passives: 2, detractors: 0, nps: 50 },
+      { week: '2026-03-16', completed: 1, promoters: 0, passives: 0, detractors: 2, nps: -100 },
+    ]);
+
+    const one = await figures(['1'], '1');
+    expect(one).toMatchObject({
+      site: '1',
+      funnel: { issued: 1, opened: 0, completed: 0, completionRate: 0, medianMinutesToComplete: null },
+      feedback: { surveys: 1, responseRate: 1, promoters: 1, nps: 100 },
+      weeks: [
+        { week: '2026-03-02', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
+        { week: '2026-03-16', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+      ],
+      sites: [{ siteId: '1', completed: 1, promoters: 1, passives: 0, detractors: 0, nps: 100 }],
+    });
+  });
+
+  it('has no response rate on a day with surveys and no completion, and no averages on a day with no survey', async () => {
+    const surveysOnly = await figures('all', null, { from: '2026-03-05', to: '2026-03-05' });
+    expect(surveysOnly.funnel).toEqual({
+      issued: 0,
+      opened: 0,
+      completed: 0,
+      completionRate: null,
+      medianMinutesToComplete: null,
+    });
+    expect(surveysOnly.feedback).toMatchObject({ surveys: 1, responseRate: null, promoters: 1, nps: 100 });
+    expect(surveysOnly.sites).toEqual([
+      { siteId: '4', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+    ]);
+
+    const completionOnly = await figures('all', null, { from: '2026-03-08', to: '2026-03-08' });
+    expect(completionOnly.feedback).toEqual({
+      surveys: 0,
+      responseRate: 0,
+      promoters: 0,
+      passives: 0,
+      detractors: 0,
+      nps: null,
+      averages: {
+        recommendToOthersScore: null,
+        washQualityScore: null,
+        cleanlinessScore: null,
+        serviceScore: null,
+        valueScore: null,
+      },
+    });
+    expect(completionOnly.weeks).toEqual([
+      { week: '2026-03-02', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
+    ]);
+    expect(completionOnly.sites).toEqual([
+      { siteId: '3', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
+    ]);
+  });
+
+  it('defaults to the 30 days up to today, or up to the last day asked for', async () => {
+    const defaulted = await figures('all', null, {});
+    expect(defaulted.range).toEqual({ from: '2026-02-21', to: '2026-03-22' });
+    // r1 to r7 (r1 issued on the 1st, inside these 30 days); r3, issued at the last second of today, included.
+    expect(defaulted.funnel.issued).toBe(7);
+    expect((await figures('all', null, { to: '2026-03-10' })).range).toEqual({ from: '2026-02-09', to: '2026-03-10' });
+    expect((await figures('all', null, { from: '2026-03-10' })).range).toEqual({
+      from: '2026-03-10',
+      to: '2026-03-22',
+    });
+  });
+});
+
+describe('dayRange', () => {
+  it('runs from the first instant of the first day to the first instant after the last', () => {
+    expect(dayRange({ from: '2026-03-02', to: '2026-03-22' })).toEqual({
+      from: '2026-03-02',
+      to: '2026-03-22',
+      start: new Date('2026-03-02T00:00:00Z'),
+      end: new Date('2026-03-23T00:00:00Z'),
+    });
+  });
+
+  it("takes today in UTC, not the server's time zone, and the 29 days before it", () => {
+    expect(dayRange({}, new Date('2026-03-22T23:59:59Z'))).toEqual({
+      from: '2026-02-21',
+      to: '2026-03-22',
+      start: new Date('2026-02-21T00:00:00Z'),
+      end: new Date('2026-03-23T00:00:00Z'),
+    });
+    expect(dayRange({}, new Date('2026-03-23T00:00:00Z')).to).toBe('2026-03-23');
   });
 });

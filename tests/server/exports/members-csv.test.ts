@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, registrations } from '../../../server/db/schema';
 import { membersCsv } from '../../../server/exports/members-csv';
-import { openTestDatabase, type Driver } from '../helpers/test-database';
+import { EMBEDDED_ONLY, openTestDatabase, type Driver } from '../helpers/test-database';
 import type { Database } from '../../../server/db/client';
 
 describe.each(['pglite'] as Driver[])('the members export on %s', (driver) => {
@@ -82,5 +82,63 @@ describe.each(['pglite'] as Driver[])('the members export on %s', (driver) => {
     const rows = parse<Record<string, string>>(text, { bom: true, columns: true });
     const expected = Array.from({ length: MEMBERS }, (_, n) => n).filter((n) => n % 3 === 1 && n % 2 === 0);
     expect(rows.map((row) => row.first_name).sort()).toEqual(expected.map((n) => `Member${n}`).sort());
+  });
+});
+
+describe.each(EMBEDDED_ONLY)("the members export's columns on %s", (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    await database.db.insert(registrations).values({
+      id: 'reg-1',
+      mobileNumber: '+12015550101',
+      saleDate: new Date('2026-11-01T00:00:00Z'),
+      siteId: '7',
+      planName: 'Unlimited Gold',
+      isCompleted: true,
+    });
+    await database.db.insert(customers).values({
+      id: 'cus-1',
+      registrationId: 'reg-1',
+      mobileNumber: '+12015550101',
+      firstName: '=Dana',
+      lastName: 'Whitfield',
+      address: '12 Harbor Lane',
+      address2: 'Apt 4',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62704',
+      email: 'dana@example.com',
+      vehicleYear: 2019,
+      vehicleMake: 'Toyota',
+      vehicleModel: 'RAV4',
+      vehicleColor: 'Blue',
+      licensePlate: 'ABC123',
+      licensePlateState: 'IL',
+      isSubscribedToNewsletters: false,
+      isSubscribedToSmsMessaging: true,
+      smsConsentAt: new Date('2026-11-02T10:00:01Z'),
+      consentVersion: '2026-09',
+      consentLanguage: 'es',
+      isAgreedToTerms: true,
+      termsAgreedAt: new Date('2026-11-02T10:00:02Z'),
+      createdAt: new Date('2026-11-02T10:00:03Z'),
+    });
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it('writes every field of the profile and its consent evidence, each under its own header', async () => {
+    const bytes = await new Response(membersCsv(database.db, 'all', {})).arrayBuffer();
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(csv.split('\n')).toEqual([
+      '\uFEFFid,first_name,last_name,email,mobile_number,address,address2,city,state,zip,vehicle_year,vehicle_make,' +
+        'vehicle_model,vehicle_color,license_plate,license_plate_state,site_id,plan_name,joined_at,sms_consent,' +
+        'sms_consent_at,newsletter_consent,newsletter_consent_at,terms_agreed_at,consent_wording_version,' +
+        'consent_language',
+      "cus-1,'=Dana,Whitfield,dana@example.com,'+12015550101,12 Harbor Lane,Apt 4,Springfield,IL,62704,2019,Toyota," +
+        'RAV4,Blue,ABC123,IL,7,Unlimited Gold,2026-11-02T10:00:03.000Z,yes,2026-11-02T10:00:01.000Z,no,,' +
+        '2026-11-02T10:00:02.000Z,2026-09,es',
+      '',
+    ]);
   });
 });

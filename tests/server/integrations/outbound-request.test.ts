@@ -1,5 +1,7 @@
 import type { LookupAddress } from 'node:dns';
-import { describe, expect, it } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkOutboundUrl,
   isPublicAddress,
@@ -7,6 +9,7 @@ import {
   sendOutbound,
   type OutboundPolicy,
 } from '../../../server/integrations/outbound-request';
+import { freePort } from './support/webhook-receiver';
 
 const STRICT: OutboundPolicy = { allowPrivateNetworks: false };
 
@@ -117,5 +120,147 @@ describe('a request whose name resolves to a private address at connect time', (
       },
     );
     await expect(sent).rejects.toMatchObject({ code: 'private_address' });
+  });
+});
+
+describe("the form's check of the address's shape", () => {
+  it.each([['not a url'], ['https://user:secret@pos.example.com/hooks'], ['https://:secret@pos.example.com/hooks']])(
+    'refuses %s as invalid',
+    (url) => {
+      expect(checkOutboundUrl(url, { allowPrivateNetworks: true })).toEqual({ ok: false, reason: 'invalid_url' });
+    },
+  );
+
+  it('refuses plain http unless private networks are allowed, and any other scheme always', () => {
+    expect(checkOutboundUrl('http://pos.example.com/hooks', STRICT)).toEqual({
+      ok: false,
+      reason: 'scheme_not_allowed',
+    });
+    expect(checkOutboundUrl('ftp://pos.example.com/hooks', { allowPrivateNetworks: true })).toEqual({
+      ok: false,
+      reason: 'scheme_not_allowed',
+    });
+    const allowed = checkOutboundUrl('http://pos.example.com/hooks', { allowPrivateNetworks: true });
+    expect(allowed.ok && allowed.url.href).toBe('http://pos.example.com/hooks');
+  });
+
+  it.each([['https://localhost/hooks'], ['https://10.0.0.1/hooks'], ['https://[::1]/hooks'], ['https://LocalHost/x']])(
+    'refuses %s as private',
+    (url) => {
+      expect(checkOutboundUrl(url, STRICT)).toEqual({ ok: false, reason: 'private_address' });
+    },
+  );
+
+  it.each([['https://8.8.8.8/hooks'], ['https://[2606:4700:4700::1111]/hooks'], ['https://notlocalhost/hooks']])(
+    'takes %s, answering the parsed address',
+    (url) => {
+      const check = checkOutboundUrl(url, STRICT);
+      expect(check.ok && check.url.href).toBe(url);
+    },
+  );
+});
+
+describe('a request to a receiver on loopback', () => {
+  const ALLOWED: OutboundPolicy = { allowPrivateNetworks: true, timeoutMs: 5_000 };
+  let server: Server;
+  let base: string;
+  const requests: { method: string; url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+  const answers: Record<string, (response: ServerResponse) => void> = {
+    '/ok': (response) => response.writeHead(201, { 'content-type': 'text/plain' }).end('created'),
+    '/long': (response) => response.writeHead(200).end('x'.repeat(5000)),
+    '/moved': (response) => response.writeHead(302, { location: '/ok' }).end(''),
+    '/silent': () => undefined,
+  };
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        requests.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString(),
+        });
+        answers[request.url ?? '']?.(response);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+
+  const post = (url: string, policy: OutboundPolicy = ALLOWED) =>
+    sendOutbound(url, { method: 'POST', headers: { 'x-test': 'yes' }, body: '{"a":1}' }, policy);
+
+  it('posts the body and headers, and answers the status and body', async () => {
+    expect(await post(`${base}/ok`)).toEqual({ status: 201, body: 'created' });
+    expect(requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/ok',
+      body: '{"a":1}',
+      headers: { 'x-test': 'yes' },
+    });
+  });
+
+  it('keeps the first 2048 characters of a long answer', async () => {
+    expect(await post(`${base}/long`)).toEqual({ status: 200, body: 'x'.repeat(2048) });
+  });
+
+  it('follows no redirect', async () => {
+    const before = requests.length;
+    expect(await post(`${base}/moved`)).toEqual({ status: 302, body: '' });
+    expect(requests.slice(before).map((request) => request.url)).toEqual(['/moved']);
+  });
+
+  it('gives up on a receiver that does not answer in time, as a timeout', async () => {
+    const sent = post(`${base}/silent`, { allowPrivateNetworks: true, timeoutMs: 200 });
+    await expect(sent).rejects.toBeInstanceOf(OutboundError);
+    await expect(sent).rejects.toMatchObject({
+      code: 'timeout',
+      name: 'OutboundError',
+      message: 'Outbound request failed: timeout',
+    });
+  });
+
+  it('reports a receiver nobody listens at as connection_failed', async () => {
+    const down = await freePort();
+    await expect(post(`http://127.0.0.1:${down}/hooks`)).rejects.toMatchObject({ code: 'connection_failed' });
+  });
+
+  it('refuses an address it may not use before sending anything', async () => {
+    const before = requests.length;
+    await expect(post(`${base}/ok`, STRICT)).rejects.toMatchObject({
+      code: 'scheme_not_allowed',
+      message: 'Outbound request failed: scheme_not_allowed',
+    });
+    await expect(post('not a url')).rejects.toMatchObject({ code: 'invalid_url' });
+    expect(requests).toHaveLength(before);
+  });
+
+  it('connects to the address a name resolves to, where private networks are allowed', async () => {
+    const port = (server.address() as AddressInfo).port;
+    const lookup = () => Promise.resolve<LookupAddress[]>([{ address: '127.0.0.1', family: 4 }]);
+    expect(await post(`http://receiver.example.com:${port}/ok`, { ...ALLOWED, lookup })).toEqual({
+      status: 201,
+      body: 'created',
+    });
+    expect(requests.at(-1)!.headers.host).toBe(`receiver.example.com:${port}`);
+  });
+
+  it.each([
+    ['a name that does not resolve', () => Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }))],
+    ['a lookup that fails without a code', () => Promise.reject(new Error('resolver down'))],
+    ['a name with no address', () => Promise.resolve<LookupAddress[]>([])],
+  ])('reports %s as dns_failed', async (_, lookup) => {
+    await expect(post('http://receiver.example.com/ok', { ...ALLOWED, lookup })).rejects.toMatchObject({
+      code: 'dns_failed',
+    });
   });
 });

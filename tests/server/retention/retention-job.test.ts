@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
 import { idempotencyKeys, rateLimits } from '../../../server/db/schema';
 import { parseEnv } from '../../../server/env';
@@ -10,7 +10,7 @@ import { startWorkers, type Workers } from '../../../server/jobs/workers';
 import type { Logger } from '../../../server/lib/logger';
 import { RETENTION_CRON, retentionJob } from '../../../server/retention/retention-job';
 import { eventually } from '../integrations/support/eventually';
-import { DRIVERS, openTestDatabase } from '../helpers/test-database';
+import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const env = parseEnv({ NODE_ENV: 'test' });
 
@@ -117,5 +117,60 @@ describe.each(DRIVERS)('the retention job on %s', (driver) => {
     expect(jobs).toEqual([{ jobs: 1 }]);
     expect(lines.filter((line) => line.event === 'retention')).toHaveLength(1);
     expect(lines.filter((line) => line.event === 'job_queue')).toEqual([]);
+  });
+});
+
+describe.each(EMBEDDED_ONLY)("the retention job's handler on %s", (driver) => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  const tries = (n: number) => Array.from({ length: n }, () => ({ data: {}, retryCount: 0 }));
+
+  it('is scheduled every 15 minutes and at start, on the retention queue', () => {
+    const { lines, logger } = recordingLogger();
+    const job = retentionJob({} as Database['db'], env.retention, logger, () => now);
+    expect(RETENTION_CRON).toBe('*/15 * * * *');
+    expect(job.schedule).toEqual({ queue: 'retention', cron: '*/15 * * * *', runAtStart: true });
+    expect(job.schedule.queue).toBe(QUEUES.retention);
+    expect(job.worker.queue).toBe(QUEUES.retention);
+    expect(lines).toEqual([]);
+  });
+
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it('runs one pass as of its clock for a pile of jobs, completes them all and logs the counts', async () => {
+    await database.db.insert(rateLimits).values([
+      { key: 'ended', points: 1, expire: new Date(now.getTime() - 1000) },
+      { key: 'running', points: 1, expire: new Date(now.getTime() + 1000) },
+    ]);
+    const { lines, logger } = recordingLogger();
+    const job = retentionJob(database.db, env.retention, logger, () => now);
+    expect(await job.worker.handle(tries(3))).toEqual([]);
+    expect(lines).toEqual([
+      {
+        event: 'retention',
+        idempotencyKeys: 0,
+        rateLimits: 1,
+        registrations: 0,
+        textMessages: 0,
+        events: 0,
+        deliveries: 0,
+      },
+    ]);
+    expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual([
+      'running',
+    ]);
+  });
+
+  it('retries every job of the batch when the pass fails, logging only the class of the error', async () => {
+    const failing = {
+      execute: () => Promise.reject(new TypeError('value "+12015550143" violates something')),
+    } as unknown as Database['db'];
+    const { lines, logger } = recordingLogger();
+    const job = retentionJob(failing, env.retention, logger, () => now);
+    expect(await job.worker.handle(tries(3))).toEqual([0, 1, 2]);
+    expect(lines).toEqual([{ event: 'retention_failed', error: 'TypeError' }]);
   });
 });

@@ -71,7 +71,7 @@ describe.each(DRIVERS)('POST /api/admin/registration-tokens on %s', (driver) => 
     const longest = await issue('s'.repeat(40));
     expect(longest.status).toBe(201);
     expect(longest.body.registration.siteId).toBe('s'.repeat(40));
-    for (const siteId of ['s'.repeat(41), '12\u0000', '\u001b[31m7', '7\u007f']) {
+    for (const siteId of ['s'.repeat(41), '12\u0000', '\u001b[31m7', '7\u007f', '7\r\n8', '7\t8']) {
       const refused = await issue(siteId);
       expect(refused.status, JSON.stringify(siteId)).toBe(400);
       expect(Object.keys(refused.body.error.issues)).toEqual(['siteId']);

@@ -1,13 +1,17 @@
+import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CUSTOMER_FIELDS,
   CUSTOMER_MESSAGES,
+  customerRulesOf,
   customerSchema,
   customerSchemaFor,
   emptyCustomerForm,
   normalizeLicensePlate,
+  SAVED_PROFILE_FIELDS,
 } from '../../../src/domain/customer';
 import { validate } from '../../../src/domain/validation';
-import { validCustomer } from '../../server/helpers/test-app';
+import { validCustomer } from '../../fixtures/customer';
 
 const errorsFor = (input: unknown) => {
   const result = validate(customerSchema, input);
@@ -208,6 +212,11 @@ describe('the license plate', () => {
     expect(errorsFor(validCustomer('reg-1', { licensePlateState: 'TX' }))).toEqual({});
   });
 
+  it('reads a Plate State of null as none given', () => {
+    const result = validate(customerSchema, validCustomer('reg-1', { licensePlateState: null }));
+    expect(result.ok && result.value.licensePlateState).toBe('');
+  });
+
   it('requires both when the operator requires plates', () => {
     expect(errorsRequiring(validCustomer('reg-1'))).toEqual({
       licensePlate: 'License Plate is required',
@@ -240,5 +249,164 @@ describe('the language of the consent wording', () => {
     expect(language(validCustomer('reg-1'))).toBe('en');
     expect(language(validCustomer('reg-1', { language: 'es' }))).toBe('es');
     expect(language(validCustomer('reg-1', { language: 'fr' as 'es' }))).toHaveProperty('language');
+  });
+});
+
+describe('the optional and defaulted fields', () => {
+  it('trims Address 2 and reads null as left empty', () => {
+    const address2 = (value: string | null) => {
+      const result = validate(customerSchema, validCustomer('reg-1', { address2: value }));
+      return result.ok ? result.value.address2 : result.errors;
+    };
+    expect(address2('  Apt 4  ')).toBe('Apt 4');
+    expect(address2(null)).toBe('');
+  });
+
+  it('names Address 2 and its limit when it is too long', () => {
+    expect(errorsFor(validCustomer('reg-1', { address2: 'x'.repeat(101) }))).toEqual({
+      address2: 'Address 2 must be at most 100 characters',
+    });
+    expect(errorsFor(validCustomer('reg-1', { address2: 'x'.repeat(100) }))).toEqual({});
+  });
+
+  it('says an email longer than 254 characters is too long', () => {
+    const email = `${'a'.repeat(243)}@example.com`;
+    expect(email).toHaveLength(255);
+    expect(errorsFor(validCustomer('reg-1', { email }))).toEqual({ email: 'Email must be at most 254 characters' });
+  });
+
+  it("gives a new customer the id '' when the form sends none", () => {
+    const { id: _id, ...rest } = validCustomer('reg-1');
+    const result = validate(customerSchema, rest);
+    expect(result.ok && result.value.id).toBe('');
+  });
+
+  it('reads a year only when the select sent exactly four digits', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T12:00:00'));
+    try {
+      for (const vehicleYear of ['20190', '12019', ' 2019', ['2019']]) {
+        expect(errorsFor(validCustomer('reg-1', { vehicleYear })), String(vehicleYear)).toEqual({
+          vehicleYear: 'Vehicle Year is required',
+        });
+      }
+      const result = validate(customerSchema, validCustomer('reg-1', { vehicleYear: '2019' }));
+      expect(result.ok && result.value.vehicleYear).toBe(2019);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the mobile number of a sign-up without a code', () => {
+  it.each(['x+12015550143', '+12015550143x', '+02015550143', '+1', `+1${'2'.repeat(15)}`])(
+    'refuses %j, not a whole E.164 number',
+    (mobileNumber) => {
+      expect(errorsFor(validCustomer('-1', { mobileNumber }))).toEqual({ mobileNumber: 'Enter a valid mobile number' });
+    },
+  );
+
+  it.each(['+12', `+1${'2'.repeat(14)}`, ' +12015550143 '])('accepts %j', (mobileNumber) => {
+    expect(errorsFor(validCustomer('-1', { mobileNumber }))).toEqual({});
+  });
+
+  it('asks for it along with the other fields that are wrong, even a field of the wrong kind', () => {
+    expect(errorsFor({ ...validCustomer('-1', { firstName: '' }), region: 'PR' })).toEqual({
+      firstName: 'First Name is required',
+      region: 'State is required',
+      mobileNumber: 'Enter a valid mobile number',
+    });
+  });
+
+  it('says once that a number which is not text is wrong', () => {
+    const result = v.safeParse(customerSchema, validCustomer('-1', { mobileNumber: 2015550143 as unknown as string }));
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ['mobileNumber', 'Enter a valid mobile number'],
+    ]);
+  });
+});
+
+describe('the plate and its state together', () => {
+  it('asks for the Plate State along with a State of the wrong kind', () => {
+    expect(errorsFor({ ...validCustomer('reg-1', { licensePlate: 'ABC123' }), region: 'PR' })).toEqual({
+      region: 'State is required',
+      licensePlateState: 'Plate State is required',
+    });
+  });
+
+  it('asks for the Plate State even while the plate is malformed', () => {
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: 'A' }))).toEqual({
+      licensePlate: 'Enter 2 to 8 letters and digits',
+      licensePlateState: 'Plate State is required',
+    });
+  });
+
+  it('gives only the format message for a plate that is not text', () => {
+    expect(errorsFor(validCustomer('reg-1', { licensePlate: 123 as unknown as string }))).toEqual({
+      licensePlate: 'Enter 2 to 8 letters and digits',
+    });
+  });
+
+  it('uses the schema requiring plates only when the rules say so', () => {
+    expect(customerSchemaFor({ requireLicensePlate: false })).toBe(customerSchema);
+    expect(customerSchemaFor({ requireLicensePlate: true })).not.toBe(customerSchema);
+  });
+});
+
+describe("the operator's rules for the form", () => {
+  it('default to plates being optional and keep what is set', () => {
+    expect(customerRulesOf({})).toEqual({ requireLicensePlate: false });
+    expect(customerRulesOf({ requireLicensePlate: true })).toEqual({ requireLicensePlate: true });
+  });
+});
+
+describe('the fields of a saved profile and of the customer answer', () => {
+  it('lists them in the form’s order', () => {
+    expect(SAVED_PROFILE_FIELDS).toEqual([
+      'firstName',
+      'lastName',
+      'address',
+      'address2',
+      'city',
+      'region',
+      'postalCode',
+      'email',
+      'vehicleYear',
+      'vehicleMake',
+      'vehicleModel',
+      'vehicleColor',
+      'licensePlate',
+      'licensePlateState',
+      'isSubscribedToNewsletters',
+      'isSubscribedToSmsMessaging',
+    ]);
+    expect(CUSTOMER_FIELDS).toEqual(['id', 'registrationId', ...SAVED_PROFILE_FIELDS, 'isAgreedToTerms']);
+  });
+});
+
+describe('the empty form (docs/spec.md §3)', () => {
+  it('starts with empty texts, no vehicle and every box unticked', () => {
+    expect(emptyCustomerForm()).toEqual({
+      id: '',
+      registrationId: '',
+      firstName: '',
+      lastName: '',
+      address: '',
+      address2: '',
+      city: '',
+      region: '',
+      postalCode: '',
+      email: '',
+      vehicleYear: null,
+      vehicleMake: null,
+      vehicleModel: null,
+      vehicleColor: null,
+      licensePlate: '',
+      licensePlateState: '',
+      isSubscribedToNewsletters: false,
+      isSubscribedToSmsMessaging: false,
+      isAgreedToTerms: false,
+    });
+    expect(emptyCustomerForm('reg-9').registrationId).toBe('reg-9');
   });
 });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '../../../src/domain/dashboard';
-import { DAY_MESSAGES, day, FIRST_DAY, LAST_DAY } from '../../../src/domain/list-filters';
+import { DAY_MESSAGES, day, FIRST_DAY, LAST_DAY, SITE_ID_PATTERN, siteId } from '../../../src/domain/list-filters';
 import { feedbackQuerySchema, memberQuerySchema } from '../../../src/domain/members';
 import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
 
@@ -49,5 +49,26 @@ describe("the members list's search", () => {
       ok: true,
       value: { q: "O'Brien-Ñúñez 50% @ana." },
     });
+  });
+});
+
+describe('a site id in a filter', () => {
+  const refusalOf = (text: unknown) => v.safeParse(siteId, text).issues?.[0]?.message ?? null;
+
+  it.each([['north-1'], ['SOUTH_2'], ['7'], ['s'.repeat(40)]])('takes %j', (text) => {
+    expect(v.parse(siteId, text)).toBe(text);
+  });
+
+  it.each([['a b'], ['north/1'], [' north'], ['north '], [''], ['s'.repeat(41)], ['ñandú'], [7]])(
+    'refuses %j',
+    (text) => {
+      expect(refusalOf(text)).toBe('site is a site id');
+    },
+  );
+
+  it('is letters, digits, _ and - only, 1 to 40 of them', () => {
+    expect(SITE_ID_PATTERN.test('Site_9-x')).toBe(true);
+    expect(SITE_ID_PATTERN.test('x!')).toBe(false);
+    expect(SITE_ID_PATTERN.test('!x')).toBe(false);
   });
 });

@@ -17,5 +17,6 @@ describe('phone numbers', () => {
 
   it('masks all but the last four digits', () => {
     expect(maskPhoneNumber('+12015550143')).toBe('•••• 0143');
+    expect(maskPhoneNumber('+1 201-555-01 43')).toBe('•••• 0143');
   });
 });

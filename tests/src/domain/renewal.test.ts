@@ -45,8 +45,12 @@ describe('the renewal sentence of the thank-you page', () => {
     ['2026-12-31', 31],
     ['2027-02-28', 28],
     ['2026-11-30T00:00:00.000Z', 30],
+    [' 2026-12-05 ', 5],
     ['', 22],
     ['not a date', 22],
+    ['renews 2026-12-05', 22],
+    ['2026-12-00', 22],
+    ['2026-12-32', 22],
   ])('reads the day of %j as %i (today is the 22nd)', (rechargeDate, day) => {
     expect(renewalDay(rechargeDate, today)).toBe(day);
   });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptySurvey, surveySchema } from '../../../src/domain/survey';
-import { validate } from '../../../src/domain/validation';
+import {
+  emptySurvey,
+  SURVEY_COMMENTS_MAX,
+  SURVEY_FIELDS,
+  SURVEY_QUESTION_TEXTS,
+  SURVEY_QUESTIONS,
+  SURVEY_SCALE,
+  surveySchema,
+} from '../../../src/domain/survey';
+import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
 
 describe('the survey schema', () => {
   it('accepts the initial survey of docs/spec.md §3 once it has a customer', () => {
@@ -23,5 +31,81 @@ describe('the survey schema', () => {
       ok: false,
       errors: { valueScore: 'Scores are whole numbers from 0 (unanswered) to 10' },
     });
+  });
+});
+
+describe('the survey of docs/spec.md §2 and §3', () => {
+  it('asks the five questions in order, word for word, on a scale of 1 to 10', () => {
+    expect(SURVEY_QUESTIONS.map((question) => SURVEY_QUESTION_TEXTS[question])).toEqual([
+      'How likely are you to recommend us to a friend or family member?',
+      'How satisfied are you with the quality of your wash?',
+      'How satisfied are you with the overall cleanliness of our site?',
+      'How satisfied are you that our service was courteous and attentive?',
+      'How satisfied are you with the overall value for money?',
+    ]);
+    expect(SURVEY_SCALE).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('has every field of the record, in order', () => {
+    expect(SURVEY_FIELDS).toEqual([
+      'id',
+      'customerId',
+      'recommendToOthersScore',
+      'washQualityScore',
+      'cleanlinessScore',
+      'serviceScore',
+      'valueScore',
+      'comments',
+    ]);
+  });
+
+  it('starts with every score at 0 and no comments', () => {
+    expect(emptySurvey('c-9')).toEqual({
+      id: '',
+      customerId: 'c-9',
+      recommendToOthersScore: 0,
+      washQualityScore: 0,
+      cleanlinessScore: 0,
+      serviceScore: 0,
+      valueScore: 0,
+      comments: '',
+    });
+    expect(emptySurvey().customerId).toBe('');
+  });
+});
+
+describe('a submitted survey', () => {
+  it('counts a question left out as unanswered and the comments as empty, and trims the customer id', () => {
+    expect(validate(surveySchema, { customerId: '  c-1 ', recommendToOthersScore: 9 })).toEqual({
+      ok: true,
+      value: {
+        customerId: 'c-1',
+        recommendToOthersScore: 9,
+        washQualityScore: 0,
+        cleanlinessScore: 0,
+        serviceScore: 0,
+        valueScore: 0,
+        comments: '',
+      },
+    });
+  });
+
+  it(`takes comments of ${SURVEY_COMMENTS_MAX} characters, line breaks included, and an id of either kind`, () => {
+    const comments = `Great wash.\n${'x'.repeat(SURVEY_COMMENTS_MAX - 12)}`;
+    expect(validate(surveySchema, { ...emptySurvey('c-1'), id: 12, comments })).toMatchObject({
+      ok: true,
+      value: { id: 12, comments },
+    });
+  });
+
+  it.each([
+    [{ customerId: 42 }, { customerId: 'customerId is required' }],
+    [{ customerId: '   ' }, { customerId: 'customerId is required' }],
+    [{ customerId: 'c'.repeat(65) }, { customerId: 'customerId is too long' }],
+    [{ customerId: 'c-1\u0000' }, { customerId: 'customerId is not a customer id' }],
+    [{ comments: 'x'.repeat(2001) }, { comments: 'Comments must be at most 2000 characters' }],
+    [{ comments: 'ok\u0007' }, { comments: UNSUPPORTED_CHARACTERS }],
+  ])('refuses %j with %j', (fields, errors) => {
+    expect(validate(surveySchema, { ...emptySurvey('c-1'), ...fields })).toEqual({ ok: false, errors });
   });
 });

@@ -1,0 +1,112 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/client';
+import { customers, registrations, surveys } from '../../../server/db/schema';
+import { EXPORT_BATCH } from '../../../server/exports/csv-stream';
+import { feedbackCsv } from '../../../server/exports/feedback-csv';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+
+const HEADER =
+  'id,created_at,member_id,member_name,site_id,band,recommend_to_others,wash_quality,cleanliness,service,value,comments';
+
+/** The bytes as written: `Response.text()` would drop the byte-order mark. */
+const text = async (stream: ReadableStream) =>
+  new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+
+describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    for (const [n, site, firstName] of [
+      [1, '7', 'Ada'],
+      [2, '12', '=Grace'],
+    ] as const) {
+      await database.db.insert(registrations).values({
+        id: `reg-${n}`,
+        mobileNumber: `+1201555010${n}`,
+        saleDate: new Date('2026-11-01T00:00:00Z'),
+        siteId: site,
+        isCompleted: true,
+      });
+      await database.db.insert(customers).values({
+        id: `cus-${n}`,
+        registrationId: `reg-${n}`,
+        mobileNumber: `+1201555010${n}`,
+        firstName,
+        lastName: 'Núñez',
+        address: '1 Main St',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78701',
+        email: `m${n}@example.com`,
+        vehicleYear: 2020,
+        vehicleMake: 'Honda',
+        vehicleModel: 'Civic',
+        vehicleColor: 'Blue',
+        isSubscribedToNewsletters: false,
+        isSubscribedToSmsMessaging: false,
+        consentVersion: 'test',
+        isAgreedToTerms: true,
+        termsAgreedAt: new Date('2026-11-01T00:00:00Z'),
+      });
+    }
+    // Site 7's answers on the edges of the bands, newest first: 0 (unanswered), 6, 7, 8, 9.
+    await database.db.insert(surveys).values(
+      [0, 6, 7, 8, 9].map((recommend, index) => ({
+        id: `s7-${recommend}`,
+        customerId: 'cus-1',
+        recommendToOthersScore: recommend,
+        washQualityScore: 1,
+        cleanlinessScore: 2,
+        serviceScore: 3,
+        valueScore: 4,
+        comments: recommend === 6 ? '=HYPERLINK("http://evil.example")' : `score ${recommend}`,
+        createdAt: new Date(Date.UTC(2026, 10, 20 - index, 12)),
+      })),
+    );
+    // Site 12: more surveys than one database batch holds, all in October.
+    await database.db.insert(surveys).values(
+      Array.from({ length: EXPORT_BATCH + 1 }, (_, index) => ({
+        id: `s12-${String(index).padStart(4, '0')}`,
+        customerId: 'cus-2',
+        recommendToOthersScore: 10,
+        createdAt: new Date(Date.UTC(2026, 9, 1) + index * 1000),
+      })),
+    );
+  }, 300_000);
+  afterAll(() => database.close());
+
+  it('writes every column of each survey, with its band, and neutralises text a spreadsheet would run', async () => {
+    const csv = await text(feedbackCsv(database.db, ['7'], {}));
+    expect(csv.split('\n')).toEqual([
+      `\uFEFF${HEADER}`,
+      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,,0,1,2,3,4,score 0',
+      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")"`,
+      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,passive,7,1,2,3,4,score 7',
+      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,passive,8,1,2,3,4,score 8',
+      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,promoter,9,1,2,3,4,score 9',
+      '',
+    ]);
+  });
+
+  it('applies the filters, and neutralises a member name that starts like a formula', async () => {
+    const csv = await text(feedbackCsv(database.db, 'all', { band: 'passive' }));
+    expect(parse<Record<string, string>>(csv, { bom: true, columns: true }).map((row) => row.id)).toEqual([
+      's7-7',
+      's7-8',
+    ]);
+    const october = await text(feedbackCsv(database.db, 'all', { from: '2026-10-01', to: '2026-10-01' }));
+    const [first] = parse<Record<string, string>>(october, { bom: true, columns: true });
+    expect(first).toMatchObject({ member_name: "'=Grace Núñez", site_id: '12', band: 'promoter', comments: '' });
+  });
+
+  it('streams every survey once across database batches', async () => {
+    const rows = parse<Record<string, string>>(await text(feedbackCsv(database.db, ['12'], {})), {
+      bom: true,
+      columns: true,
+    });
+    expect(rows).toHaveLength(EXPORT_BATCH + 1);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(EXPORT_BATCH + 1);
+    expect(rows.at(-1)!.id).toBe('s12-0000');
+  });
+});

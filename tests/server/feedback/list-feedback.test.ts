@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedbackQuery } from '../../../src/domain/members';
+import type { Database } from '../../../server/db/client';
+import { customers, registrations, surveys } from '../../../server/db/schema';
+import { listFeedback } from '../../../server/feedback/list-feedback';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+
+// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
+const OPEN_TIMEOUT = 180_000;
+
+const member = (id: string, siteId: string, firstName: string, lastName: string) => ({
+  id,
+  siteId,
+  firstName,
+  lastName,
+});
+const MEMBERS = [member('c7', '7', 'Dana', 'Whitfield'), member('c9', '9', 'Sam', 'Other')];
+
+/** One survey per recommend score from 0 to 10, a day apart; the site-9 member answered once. */
+const SURVEYS = [
+  ...Array.from({ length: 11 }, (_, score) => ({
+    id: `s${String(score).padStart(2, '0')}`,
+    customerId: 'c7',
+    recommendToOthersScore: score,
+    createdAt: new Date(Date.parse('2026-04-01T00:00:00Z') + score * 86_400_000),
+  })),
+  { id: 'x9', customerId: 'c9', recommendToOthersScore: 9, createdAt: new Date('2026-04-11T00:00:00Z') },
+];
+
+describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    for (const m of MEMBERS) {
+      await database.db
+        .insert(registrations)
+        .values({ id: `r-${m.id}`, mobileNumber: '+12015550143', saleDate: new Date(), siteId: m.siteId });
+      await database.db.insert(customers).values({
+        id: m.id,
+        registrationId: `r-${m.id}`,
+        mobileNumber: '+12015550143',
+        firstName: m.firstName,
+        lastName: m.lastName,
+        address: '12 Harbor Lane',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62704',
+        email: `${m.id}@example.com`,
+        vehicleYear: 2019,
+        vehicleMake: 'Toyota',
+        vehicleModel: 'RAV4',
+        vehicleColor: 'Blue',
+        isSubscribedToNewsletters: false,
+        isSubscribedToSmsMessaging: false,
+        consentVersion: 'v1',
+        isAgreedToTerms: true,
+        termsAgreedAt: new Date(),
+      });
+    }
+    await database.db.insert(surveys).values(SURVEYS.map((survey) => ({ ...survey, comments: `About ${survey.id}` })));
+  }, OPEN_TIMEOUT);
+  afterAll(() => database.close());
+
+  const list = (query: Partial<FeedbackQuery> = {}, sites: 'all' | string[] = 'all') =>
+    listFeedback(database.db, sites, { limit: 50, ...query });
+  const ids = async (query: Partial<FeedbackQuery> = {}, sites: 'all' | string[] = 'all') =>
+    (await list(query, sites)).results.map((entry) => entry.id);
+
+  it('lists surveys newest first, ties by id, with the member and site', async () => {
+    const page = await list();
+    expect(page.nextCursor).toBeNull();
+    expect(page.results.map((entry) => entry.id)).toEqual([
+      'x9',
+      's10',
+      's09',
+      's08',
+      's07',
+      's06',
+      's05',
+      's04',
+      's03',
+      's02',
+      's01',
+      's00',
+    ]);
+    expect(page.results[0]).toEqual({
+      id: 'x9',
+      createdAt: '2026-04-11T00:00:00.000Z',
+      scores: { recommendToOthersScore: 9, washQualityScore: 0, cleanlinessScore: 0, serviceScore: 0, valueScore: 0 },
+      comments: 'About x9',
+      band: 'promoter',
+      memberId: 'c9',
+      memberName: 'Sam Other',
+      siteId: '9',
+    });
+  });
+
+  it('pages by key', async () => {
+    const first = await list({ limit: 3 });
+    expect(first.results.map((entry) => entry.id)).toEqual(['x9', 's10', 's09']);
+    expect(first.nextCursor).toBe('s09');
+    const next = await list({ limit: 3, after: 's09' });
+    expect(next.results.map((entry) => entry.id)).toEqual(['s08', 's07', 's06']);
+    const last = await list({ limit: 3, after: 's03' });
+    expect(last).toEqual({
+      results: [
+        expect.objectContaining({ id: 's02' }),
+        expect.objectContaining({ id: 's01' }),
+        expect.objectContaining({ id: 's00' }),
+      ],
+      nextCursor: null,
+    });
+  });
+
+  it('filters by the bands the dashboard counts; 0 is in none', async () => {
+    expect(await ids({ band: 'promoter' })).toEqual(['x9', 's10', 's09']);
+    expect(await ids({ band: 'passive' })).toEqual(['s08', 's07']);
+    expect(await ids({ band: 'detractor' })).toEqual(['s06', 's05', 's04', 's03', 's02', 's01']);
+  });
+
+  it("narrows to the caller's sites and to whole UTC days", async () => {
+    expect(await ids({ band: 'promoter' }, ['7'])).toEqual(['s10', 's09']);
+    expect(await ids({}, ['9'])).toEqual(['x9']);
+    expect(await ids({ from: '2026-04-10', to: '2026-04-10' })).toEqual(['s09']);
+    expect(await ids({ from: '2026-04-10' }, ['7'])).toEqual(['s10', 's09']);
+    expect(await ids({ to: '2026-04-02' })).toEqual(['s01', 's00']);
+  });
+});

@@ -1,0 +1,109 @@
+import type { Context } from 'hono';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/client';
+import { rateLimits } from '../../../server/db/schema';
+import { ApiError } from '../../../server/lib/api-error';
+import type { LimitStore } from '../../../server/limits/limit-store';
+import { Throttle } from '../../../server/limits/throttle';
+import { openTestDatabase } from '../helpers/test-database';
+
+const BUDGET = { name: 'test-budget', points: 3, seconds: 120, message: 'Slow down, please.' };
+
+function fakeContext() {
+  const headers = new Map<string, string>();
+  const context = { header: (name: string, value: string) => headers.set(name, value) } as unknown as Context;
+  return { context, headers };
+}
+
+const outcome = (promise: Promise<void>) =>
+  promise.then(
+    () => 'allowed',
+    (error: unknown) => error,
+  );
+
+describe('a throttle counting in memory', () => {
+  const store: LimitStore = { kind: 'memory' };
+
+  it('takes its budget of points, then answers 429 with its message and a Retry-After of its window', async () => {
+    const throttle = new Throttle(store, BUDGET);
+    const { context, headers } = fakeContext();
+    for (let i = 0; i < 3; i += 1) expect(await outcome(throttle.take(context, 'a'))).toBe('allowed');
+    expect(headers.has('Retry-After')).toBe(false);
+    const refused = await outcome(throttle.take(context, 'a'));
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited', message: 'Slow down, please.' });
+    expect(headers.get('Retry-After')).toBe('120');
+  });
+
+  it('checks without counting: it refuses only once the budget is spent', async () => {
+    const throttle = new Throttle(store, BUDGET);
+    const { context, headers } = fakeContext();
+    // Never counted: checking over and over spends nothing.
+    for (let i = 0; i < 5; i += 1) expect(await outcome(throttle.check(context, 'b'))).toBe('allowed');
+    await throttle.take(context, 'b');
+    await throttle.take(context, 'b');
+    expect(await outcome(throttle.check(context, 'b'))).toBe('allowed');
+    await throttle.take(context, 'b');
+    const refused = await outcome(throttle.check(context, 'b'));
+    expect(refused).toMatchObject({ status: 429, code: 'rate_limited', message: 'Slow down, please.' });
+    expect(headers.get('Retry-After')).toBe('120');
+  });
+});
+
+describe('a throttle counting in the database', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
+
+  it('keeps its counts in rate_limits, each under its own throttle name', async () => {
+    const store: LimitStore = { kind: 'database', db: database.db };
+    const throttle = new Throttle(store, BUDGET);
+    const other = new Throttle(store, { ...BUDGET, name: 'other-budget', points: 1 });
+    const { context, headers } = fakeContext();
+    for (let i = 0; i < 3; i += 1) await throttle.take(context, 'key-1');
+    await other.take(context, 'key-1');
+    const rows = await database.db.select().from(rateLimits);
+    expect(rows.map(({ key, points }) => ({ key, points })).sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+      { key: 'other-budget:key-1', points: 1 },
+      { key: 'test-budget:key-1', points: 3 },
+    ]);
+    const refused = await outcome(throttle.take(context, 'key-1'));
+    expect(refused).toMatchObject({ status: 429, message: 'Slow down, please.' });
+    expect(headers.get('Retry-After')).toBe('120');
+  });
+
+  it('passes on a failure of the store itself rather than refusing or allowing', async () => {
+    const away = {
+      insert: () => {
+        throw new Error('the database is away');
+      },
+    } as unknown as Database['db'];
+    const throttle = new Throttle({ kind: 'database', db: away }, BUDGET);
+    const { context, headers } = fakeContext();
+    const failed = await outcome(throttle.take(context, 'key-2'));
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ message: 'the database is away' });
+    expect(headers.has('Retry-After')).toBe(false);
+  });
+});
+
+describe('a throttle counting in a Redis that cannot be reached', () => {
+  let client: Redis;
+  beforeAll(() => {
+    // Nothing listens on port 1: every command fails at once, and the throttle counts in its own memory instead.
+    client = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true });
+    client.on('error', () => undefined);
+  });
+  afterAll(() => client.disconnect());
+
+  it('still allows the same budget, then refuses', async () => {
+    const throttle = new Throttle({ kind: 'redis', client }, BUDGET);
+    const { context, headers } = fakeContext();
+    for (let i = 0; i < 3; i += 1) expect(await outcome(throttle.take(context, 'c'))).toBe('allowed');
+    expect(await outcome(throttle.take(context, 'c'))).toMatchObject({ status: 429, message: 'Slow down, please.' });
+    expect(headers.get('Retry-After')).toBe('120');
+  });
+});

@@ -1,0 +1,319 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberQuery } from '../../../src/domain/members';
+import type { Database } from '../../../server/db/client';
+import { customers, registrations, smsMessages, surveys } from '../../../server/db/schema';
+import { findMember, NO_SUCH_MEMBER } from '../../../server/members/find-member';
+import { listMembers } from '../../../server/members/list-members';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+
+// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
+const OPEN_TIMEOUT = 180_000;
+
+interface Person {
+  id: string;
+  siteId: string;
+  createdAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobileNumber: string;
+  sms?: boolean;
+  newsletters?: boolean;
+}
+
+const PEOPLE: Person[] = [
+  {
+    id: 'm1',
+    siteId: '7',
+    createdAt: '2026-03-09T23:59:59.999Z',
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    email: 'dana@example.com',
+    mobileNumber: '+12015550143',
+    sms: true,
+    newsletters: true,
+  },
+  {
+    id: 'm2',
+    siteId: '9',
+    createdAt: '2026-03-10T00:00:00.000Z',
+    firstName: 'Sam',
+    lastName: 'Danvers',
+    email: 'sam@example.com',
+    mobileNumber: '+12015551234',
+    newsletters: true,
+  },
+  {
+    id: 'm3',
+    siteId: '7',
+    createdAt: '2026-03-10T23:59:59.999Z',
+    firstName: 'Ana',
+    lastName: 'Lopez',
+    email: 'ana_l@example.com',
+    mobileNumber: '+12015559876',
+    sms: true,
+  },
+  {
+    id: 'm4',
+    siteId: '7',
+    createdAt: '2026-03-11T00:00:00.000Z',
+    firstName: '100%',
+    lastName: 'Kim',
+    email: 'k\\m@example.com',
+    mobileNumber: '+12015550000',
+  },
+  {
+    id: 'm5',
+    siteId: '7',
+    createdAt: '2026-03-11T00:00:00.000Z',
+    firstName: 'Dan',
+    lastName: 'Ray',
+    email: 'ray@example.com',
+    mobileNumber: '+12015554321',
+  },
+];
+
+describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    for (const person of PEOPLE) {
+      await database.db.insert(registrations).values({
+        id: `r-${person.id}`,
+        mobileNumber: person.mobileNumber,
+        planName: `Plan ${person.id}`,
+        amountCents: 2999,
+        saleDate: new Date(person.createdAt),
+        siteId: person.siteId,
+        sourceSystem: 'till',
+        isCompleted: true,
+        customerId: person.id,
+      });
+      await database.db.insert(customers).values({
+        id: person.id,
+        registrationId: `r-${person.id}`,
+        mobileNumber: person.mobileNumber,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        address: '12 Harbor Lane',
+        address2: 'Apt 4',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62704',
+        email: person.email,
+        vehicleYear: 2019,
+        vehicleMake: 'Toyota',
+        vehicleModel: 'RAV4',
+        vehicleColor: 'Blue',
+        licensePlate: 'ABC123',
+        licensePlateState: 'IL',
+        isSubscribedToNewsletters: person.newsletters ?? false,
+        isSubscribedToSmsMessaging: person.sms ?? false,
+        consentVersion: 'v1',
+        isAgreedToTerms: true,
+        termsAgreedAt: new Date(person.createdAt),
+        createdAt: new Date(person.createdAt),
+      });
+    }
+  }, OPEN_TIMEOUT);
+  afterAll(() => database.close());
+
+  const list = (query: Partial<MemberQuery> = {}, sites: 'all' | string[] = 'all') =>
+    listMembers(database.db, sites, { limit: 50, ...query });
+  const ids = async (query: Partial<MemberQuery> = {}, sites: 'all' | string[] = 'all') =>
+    (await list(query, sites)).results.map((member) => member.id);
+
+  it('lists members newest first, ties by id, each as a summary', async () => {
+    const page = await list();
+    expect(page.nextCursor).toBeNull();
+    expect(page.results.map((member) => member.id)).toEqual(['m5', 'm4', 'm3', 'm2', 'm1']);
+    expect(page.results[4]).toEqual({
+      id: 'm1',
+      name: 'Dana Whitfield',
+      email: 'dana@example.com',
+      mobileLastFour: '0143',
+      siteId: '7',
+      planName: 'Plan m1',
+      joinedAt: '2026-03-09T23:59:59.999Z',
+      isSubscribedToSmsMessaging: true,
+      isSubscribedToNewsletters: true,
+    });
+  });
+
+  it('pages by key: a cursor while more remain, none on the last page', async () => {
+    const first = await list({ limit: 2 });
+    expect(first.results.map((member) => member.id)).toEqual(['m5', 'm4']);
+    expect(first.nextCursor).toBe('m4');
+    const second = await list({ limit: 2, after: 'm4' });
+    expect(second.results.map((member) => member.id)).toEqual(['m3', 'm2']);
+    expect(second.nextCursor).toBe('m2');
+    const last = await list({ limit: 2, after: 'm2' });
+    expect(last).toEqual({ results: [expect.objectContaining({ id: 'm1' })], nextCursor: null });
+    expect((await list({ limit: 3 })).nextCursor).toBe('m3');
+    expect((await list({ limit: 5 })).nextCursor).toBeNull();
+  });
+
+  it("narrows to the caller's sites", async () => {
+    expect(await ids({}, ['7'])).toEqual(['m5', 'm4', 'm3', 'm1']);
+    expect(await ids({}, ['9', '8'])).toEqual(['m2']);
+    expect(await ids({}, [])).toEqual([]);
+  });
+
+  it('takes from and to as whole UTC days, both included', async () => {
+    expect(await ids({ from: '2026-03-10' })).toEqual(['m5', 'm4', 'm3', 'm2']);
+    expect(await ids({ to: '2026-03-10' })).toEqual(['m3', 'm2', 'm1']);
+    expect(await ids({ from: '2026-03-10', to: '2026-03-10' })).toEqual(['m3', 'm2']);
+  });
+
+  it('finds by the last four digits, or the start of a name or email, whatever the case', async () => {
+    expect(await ids({ q: '1234' })).toEqual(['m2']);
+    expect(await ids({ q: '0143' })).toEqual(['m1']);
+    expect(await ids({ q: '5550' })).toEqual([]);
+    expect(await ids({ q: 'DAN' })).toEqual(['m5', 'm2', 'm1']);
+    expect(await ids({ q: 'lop' })).toEqual(['m3']);
+    expect(await ids({ q: 'ray@' })).toEqual(['m5']);
+    expect(await ids({ q: 'itfield' })).toEqual([]);
+  });
+
+  it('reads two words as the start of a first and a last name', async () => {
+    expect(await ids({ q: 'dan wh' })).toEqual(['m1']);
+    expect(await ids({ q: 'dan  wh' })).toEqual(['m1']);
+    expect(await ids({ q: 'sam dan' })).toEqual(['m2']);
+    expect(await ids({ q: 'wh dan' })).toEqual([]);
+    expect(await ids({ q: 'dan ray extra' })).toEqual([]);
+  });
+
+  it('finds %, _ and \\ as themselves, not as wildcards', async () => {
+    expect(await ids({ q: '100%' })).toEqual(['m4']);
+    expect(await ids({ q: '1%' })).toEqual([]);
+    expect(await ids({ q: 'ana_' })).toEqual(['m3']);
+    expect(await ids({ q: 'ana_l' })).toEqual(['m3']);
+    expect(await ids({ q: 'an_' })).toEqual([]);
+    expect(await ids({ q: 'k\\m' })).toEqual(['m4']);
+    expect(await ids({ q: 'k\\' })).toEqual(['m4']);
+  });
+
+  it('filters by consent: texts, emails, or neither', async () => {
+    expect(await ids({ consent: 'sms' })).toEqual(['m3', 'm1']);
+    expect(await ids({ consent: 'newsletter' })).toEqual(['m2', 'm1']);
+    expect(await ids({ consent: 'none' })).toEqual(['m5', 'm4']);
+  });
+
+  it('combines filters', async () => {
+    expect(await ids({ consent: 'sms', q: 'ana' }, ['7'])).toEqual(['m3']);
+    expect(await ids({ consent: 'newsletter', from: '2026-03-10' }, ['7'])).toEqual([]);
+  });
+
+  describe("a member's page", () => {
+    beforeAll(async () => {
+      await database.db.insert(surveys).values([
+        {
+          id: 's-old',
+          customerId: 'm1',
+          recommendToOthersScore: 10,
+          washQualityScore: 9,
+          cleanlinessScore: 8,
+          serviceScore: 7,
+          valueScore: 6,
+          comments: 'Great',
+          createdAt: new Date('2026-03-12T00:00:00Z'),
+        },
+        {
+          id: 's-b',
+          customerId: 'm1',
+          recommendToOthersScore: 7,
+          comments: '',
+          createdAt: new Date('2026-03-13T00:00:00Z'),
+        },
+        {
+          id: 's-a',
+          customerId: 'm1',
+          recommendToOthersScore: 0,
+          comments: 'No score',
+          createdAt: new Date('2026-03-13T00:00:00Z'),
+        },
+      ]);
+      await database.db.insert(smsMessages).values({
+        id: crypto.randomUUID(),
+        registrationId: 'r-m1',
+        linkToken: 'link-token',
+        status: 'sent',
+      } as typeof smsMessages.$inferInsert);
+      await database.db
+        .update(registrations)
+        .set({
+          rechargeDate: '2026-12-15',
+          openedAt: new Date('2026-03-09T12:00:00Z'),
+          completedAt: new Date('2026-03-10T00:00:00Z'),
+          isManual: true,
+        })
+        .where(eq(registrations.id, 'r-m2'));
+    });
+
+    it('shows the profile, vehicle, consent, registration and surveys newest first', async () => {
+      const member = (await database.db.transaction((tx) => findMember(tx, ['7'], 'm1')))!;
+      expect(member.id).toBe('m1');
+      expect(member.profile).toEqual({
+        id: 'm1',
+        firstName: 'Dana',
+        lastName: 'Whitfield',
+        email: 'dana@example.com',
+        mobileNumber: '+12015550143',
+        address: { line1: '12 Harbor Lane', line2: 'Apt 4', city: 'Springfield', region: 'IL', postalCode: '62704' },
+      });
+      expect(member.vehicle).toEqual({
+        year: 2019,
+        make: 'Toyota',
+        model: 'RAV4',
+        color: 'Blue',
+        licensePlate: 'ABC123',
+        licensePlateState: 'IL',
+      });
+      expect(member.consent.terms.agreed).toBe(true);
+      expect(member.registration).toMatchObject({
+        id: 'r-m1',
+        planName: 'Plan m1',
+        amount: 29.99,
+        rechargeDate: '',
+        siteId: '7',
+        sourceSystem: 'till',
+        isManual: false,
+        issuedAt: expect.stringMatching(/Z$/) as string,
+        openedAt: null,
+        completedAt: null,
+      });
+      expect(member.registration.sms).not.toBeNull();
+      expect(member.surveys.map((survey) => survey.id)).toEqual(['s-b', 's-a', 's-old']);
+      expect(member.surveys[2]).toEqual({
+        id: 's-old',
+        createdAt: '2026-03-12T00:00:00.000Z',
+        scores: {
+          recommendToOthersScore: 10,
+          washQualityScore: 9,
+          cleanlinessScore: 8,
+          serviceScore: 7,
+          valueScore: 6,
+        },
+        comments: 'Great',
+        band: 'promoter',
+      });
+      expect(member.surveys.map((survey) => survey.band)).toEqual(['passive', null, 'promoter']);
+    });
+
+    it("answers null for another site's member as for none, and sms null without a text", async () => {
+      expect(await findMember(database.db, ['9'], 'm1')).toBeNull();
+      expect(await findMember(database.db, 'all', 'nobody')).toBeNull();
+      const other = (await findMember(database.db, 'all', 'm2'))!;
+      expect(other.registration).toMatchObject({
+        rechargeDate: '2026-12-15',
+        isManual: true,
+        openedAt: '2026-03-09T12:00:00.000Z',
+        completedAt: '2026-03-10T00:00:00.000Z',
+        sms: null,
+      });
+      expect(other.surveys).toEqual([]);
+      expect(NO_SUCH_MEMBER).toBe('There is no such member.');
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerSchema } from '../../../src/domain/customer';
+import { surveySchema } from '../../../src/domain/survey';
+import { completeProfile } from '../../../server/customers/complete-profile';
+import { customerExists, findCustomer, NO_SUCH_CUSTOMER } from '../../../server/customers/find-customer';
+import type { Database } from '../../../server/db/client';
+import { outboxEvents, surveys } from '../../../server/db/schema';
+import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { findSurvey } from '../../../server/surveys/find-survey';
+import { listCustomerSurveys } from '../../../server/surveys/list-customer-surveys';
+import { recordSurvey } from '../../../server/surveys/record-survey';
+import { validCustomer } from '../../fixtures/customer';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+
+// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
+const OPEN_TIMEOUT = 180_000;
+
+const ANSWERS = {
+  recommendToOthersScore: 9,
+  washQualityScore: 8,
+  cleanlinessScore: 7,
+  serviceScore: 6,
+  valueScore: 5,
+  comments: 'Shiny',
+};
+
+describe.each(EMBEDDED_ONLY)('surveys and customers on %s', (driver) => {
+  let database: Database;
+  let customerId: string;
+  let otherSiteCustomerId: string;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    const member = async (siteId: string, mobileNumber: string) => {
+      const issued = await issueRegistration(
+        database.db,
+        {
+          mobileNumber,
+          planName: 'Plan',
+          amount: 10,
+          rechargeDate: '2026-12-15',
+          siteId,
+          sourceSystem: 'till',
+          isReturningCustomer: false,
+        },
+        { publicUrl: 'https://club.example', tokenTtlDays: 30 },
+      );
+      return (
+        await database.db.transaction((tx) =>
+          completeProfile(tx, v.parse(customerSchema, validCustomer(issued.registration.id))),
+        )
+      ).id;
+    };
+    customerId = await member('7', '+12015550143');
+    otherSiteCustomerId = await member('9', '+12015550144');
+  }, OPEN_TIMEOUT);
+  afterAll(() => database.close());
+
+  const record = (survey: object, hooks?: Parameters<typeof recordSurvey>[2]) =>
+    database.db.transaction((tx) => recordSurvey(tx, v.parse(surveySchema, survey), hooks));
+
+  it('finds a customer by id, and says whether one exists', async () => {
+    expect(await findCustomer(database.db, customerId)).toMatchObject({ id: customerId, firstName: 'Dana' });
+    expect(await findCustomer(database.db, 'nobody')).toBeUndefined();
+    expect(await customerExists(database.db, customerId)).toBe(true);
+    expect(await customerExists(database.db, 'nobody')).toBe(false);
+    expect(NO_SUCH_CUSTOMER).toBe('No customer has this id.');
+  });
+
+  it("stores a survey with its event, after the caller's hook", async () => {
+    const seen: string[] = [];
+    const recorded = await record(
+      { customerId, ...ANSWERS },
+      {
+        beforeInsert: (id) => {
+          seen.push(id);
+          return Promise.resolve();
+        },
+      },
+    );
+    expect(seen).toEqual([customerId]);
+    expect(recorded).toEqual({
+      id: expect.any(String) as string,
+      customerId,
+      ...ANSWERS,
+      createdAt: expect.stringMatching(/Z$/) as string,
+    });
+    expect(await findSurvey(database.db, recorded.id)).toEqual(recorded);
+    expect(await findSurvey(database.db, 'nothing')).toBeUndefined();
+    const [event] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'survey.submitted'));
+    expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey: recorded });
+    expect(await record({ customerId, ...ANSWERS })).toMatchObject({ customerId });
+  });
+
+  it('refuses an unknown customer before the hook, and a refusing hook writes nothing', async () => {
+    const before = (await database.db.select().from(surveys)).length;
+    let called = false;
+    await expect(
+      record(
+        { ...ANSWERS, customerId: '00000000-0000-4000-8000-000000000000' },
+        {
+          beforeInsert: () => {
+            called = true;
+            return Promise.resolve();
+          },
+        },
+      ),
+    ).rejects.toMatchObject({ status: 422, code: 'unknown_customer', message: NO_SUCH_CUSTOMER });
+    expect(called).toBe(false);
+    await expect(
+      record({ customerId, ...ANSWERS }, { beforeInsert: () => Promise.reject(new Error('over budget')) }),
+    ).rejects.toThrow('over budget');
+    expect(await database.db.select().from(surveys)).toHaveLength(before);
+  });
+
+  describe("a customer's surveys", () => {
+    let ids: string[];
+    beforeAll(async () => {
+      await database.db.delete(surveys);
+      ids = ['a3', 'a1', 'a2', 'a4'];
+      await database.db.insert(surveys).values([
+        { id: 'a3', customerId, createdAt: new Date('2026-01-02T00:00:00Z') },
+        { id: 'a1', customerId, createdAt: new Date('2026-01-01T00:00:00Z') },
+        { id: 'a2', customerId, createdAt: new Date('2026-01-02T00:00:00Z') },
+        { id: 'a4', customerId, createdAt: new Date('2026-01-03T00:00:00Z') },
+        { id: 'b1', customerId: otherSiteCustomerId, createdAt: new Date('2026-01-01T00:00:00Z') },
+      ]);
+    });
+
+    it('lists them oldest first, ties by id, a page at a time', async () => {
+      expect(ids).toHaveLength(4);
+      const all = await listCustomerSurveys(database.db, customerId, 'all', { limit: 50 });
+      expect(all.results.map((survey) => survey.id)).toEqual(['a1', 'a2', 'a3', 'a4']);
+      expect(all.nextCursor).toBeNull();
+      expect(all.results[0]).toEqual({
+        id: 'a1',
+        customerId,
+        recommendToOthersScore: 0,
+        washQualityScore: 0,
+        cleanlinessScore: 0,
+        serviceScore: 0,
+        valueScore: 0,
+        comments: '',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+      const first = await listCustomerSurveys(database.db, customerId, ['7'], { limit: 2 });
+      expect(first.results.map((survey) => survey.id)).toEqual(['a1', 'a2']);
+      expect(first.nextCursor).toBe('a2');
+      const second = await listCustomerSurveys(database.db, customerId, ['7'], { limit: 2, after: 'a2' });
+      expect(second.results.map((survey) => survey.id)).toEqual(['a3', 'a4']);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('refuses an unknown customer and one of a site the caller may not see alike', async () => {
+      const notFound = { status: 404, code: 'not_found', message: NO_SUCH_CUSTOMER };
+      await expect(listCustomerSurveys(database.db, customerId, ['9'], { limit: 50 })).rejects.toMatchObject(notFound);
+      await expect(listCustomerSurveys(database.db, 'nobody', 'all', { limit: 50 })).rejects.toMatchObject(notFound);
+      expect(
+        (await listCustomerSurveys(database.db, otherSiteCustomerId, ['9'], { limit: 50 })).results.map((s) => s.id),
+      ).toEqual(['b1']);
+    });
+  });
+});
