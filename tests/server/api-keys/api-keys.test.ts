@@ -6,14 +6,11 @@ import { apiKeys } from '../../../server/db/schema';
 import { hashToken } from '../../../server/lib/tokens';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 describe.each(EMBEDDED_ONLY)('API keys as a service on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const create = (name: string, sites: string[] = []) =>

@@ -5,14 +5,11 @@ import type { Database } from '../../../server/db/client';
 import { auditEvents } from '../../../server/db/schema';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 describe.each(EMBEDDED_ONLY)('the audit log on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   it('records who acted, what, on what and from where; the command line has no id', async () => {

@@ -421,7 +421,7 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       completed: '2026-03-05T00:10:00',
       surveys: [['2026-03-05T01:00:00', [1, 1, 1, 1, 1]]],
     });
-  }, 300_000);
+  });
   afterAll(() => database.close());
 
   it('counts the rows of the first and last days of the range, and none from the days either side', async () => {

@@ -73,7 +73,7 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
         createdAt: new Date(Date.UTC(2026, 9, 1) + index * 1000),
       })),
     );
-  }, 300_000);
+  });
   afterAll(() => database.close());
 
   it('writes every column of each survey, with its band, and neutralises text a spreadsheet would run', async () => {

@@ -124,7 +124,7 @@ describe.each(EMBEDDED_ONLY)("the members export's columns on %s", (driver) => {
       termsAgreedAt: new Date('2026-11-02T10:00:02Z'),
       createdAt: new Date('2026-11-02T10:00:03Z'),
     });
-  }, 300_000);
+  });
   afterAll(() => database.close());
 
   it('writes every field of the profile and its consent evidence, each under its own header', async () => {

@@ -5,9 +5,6 @@ import { customers, registrations, surveys } from '../../../server/db/schema';
 import { listFeedback } from '../../../server/feedback/list-feedback';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 const member = (id: string, siteId: string, firstName: string, lastName: string) => ({
   id,
   siteId,
@@ -58,7 +55,7 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
       });
     }
     await database.db.insert(surveys).values(SURVEYS.map((survey) => ({ ...survey, comments: `About ${survey.id}` })));
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const list = (query: Partial<FeedbackQuery> = {}, sites: 'all' | string[] = 'all') =>

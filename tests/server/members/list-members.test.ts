@@ -7,9 +7,6 @@ import { findMember, NO_SUCH_MEMBER } from '../../../server/members/find-member'
 import { listMembers } from '../../../server/members/list-members';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 interface Person {
   id: string;
   siteId: string;
@@ -116,7 +113,7 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
         createdAt: new Date(person.createdAt),
       });
     }
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const list = (query: Partial<MemberQuery> = {}, sites: 'all' | string[] = 'all') =>

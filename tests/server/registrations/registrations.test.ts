@@ -15,9 +15,6 @@ import { registrationProgress } from '../../../server/registrations/registration
 import { validCustomer } from '../../fixtures/customer';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 const SALE: NewRegistration = {
   mobileNumber: '+12015550143',
   planName: 'Unlimited Wash Club',
@@ -34,7 +31,7 @@ describe.each(EMBEDDED_ONLY)('registration codes on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const issue = (sale: Partial<NewRegistration> = {}, options: Partial<Parameters<typeof issueRegistration>[2]> = {}) =>

@@ -40,7 +40,7 @@ describe.each(EMBEDDED_ONLY)('the events about registrations and customers on %s
         body: JSON.stringify({ type, timestamp: '2026-11-24T12:00:00.000Z', version: 1, data }),
       })),
     );
-  }, 300_000);
+  });
   afterAll(() => database.close());
 
   const about = async (ids: { registrationIds: string[]; customerIds: string[] }) =>

@@ -137,7 +137,7 @@ describe.each(EMBEDDED_ONLY)("the retention job's handler on %s", (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-  }, 300_000);
+  });
   afterAll(() => database.close());
 
   it('runs one pass as of its clock for a pile of jobs, completes them all and logs the counts', async () => {

@@ -209,7 +209,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       eventTypes: ['registration.issued'],
       secret: `whsec_${Buffer.alloc(24, 1).toString('base64')}`,
     });
-  }, 300_000);
+  });
   beforeEach(async () => {
     for (const table of [webhookDeliveries, outboxEvents, smsMessages, registrations, rateLimits, idempotencyKeys]) {
       await database.db.delete(table);

@@ -16,9 +16,6 @@ import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 const PUBLIC_URL = 'https://club.example';
 const PASSWORD = 'correct horse battery staple';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 describe.each(EMBEDDED_ONLY)('staff services on %s', (driver) => {
   let database: Database;
   let auth: Auth;
@@ -29,7 +26,7 @@ describe.each(EMBEDDED_ONLY)('staff services on %s', (driver) => {
       origins: { publicUrl: PUBLIC_URL, trusted: [], acceptReachedAddress: false },
       secret: 'test-auth-secret-0123456789-0123456789',
     });
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const signIn = (email: string, password = PASSWORD) =>

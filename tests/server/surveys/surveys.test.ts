@@ -14,9 +14,6 @@ import { recordSurvey } from '../../../server/surveys/record-survey';
 import { validCustomer } from '../../fixtures/customer';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
-// Opening a migrated copy is quick alone, slow on a machine busy with mutation runs.
-const OPEN_TIMEOUT = 180_000;
-
 const ANSWERS = {
   recommendToOthersScore: 9,
   washQualityScore: 8,
@@ -54,7 +51,7 @@ describe.each(EMBEDDED_ONLY)('surveys and customers on %s', (driver) => {
     };
     customerId = await member('7', '+12015550143');
     otherSiteCustomerId = await member('9', '+12015550144');
-  }, OPEN_TIMEOUT);
+  });
   afterAll(() => database.close());
 
   const record = (survey: object, hooks?: Parameters<typeof recordSurvey>[2]) =>
