@@ -45,6 +45,9 @@ export default defineConfig({
   // The specs share the two servers, each test with data of its own (codes, numbers, sites, staff): on the 2-core
   // CI machine, two workers halve the run; a third adds little and makes the timings noisier.
   workers: 2,
+  // A scenario test walks several console pages with an accessibility check on each; on a slow 2-core machine
+  // (this session's ran every test about three times slower than the last) it needs more than the default 30 s.
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
