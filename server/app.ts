@@ -38,6 +38,7 @@ import { apiReferenceRoutes } from './routes/openapi/api-reference.routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { readyRoutes } from './routes/ready/ready.routes';
 import { registrationRoutes } from './routes/registrations/registrations.routes';
+import { siteRoutes } from './routes/sites/sites.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', feedbackRoutes({ db }));
   api.route('/', dashboardRoutes({ db }));
   api.route('/', staffRoutes({ db, auth }));
+  api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', auditRoutes({ db }));
   api.route('/', apiKeyRoutes({ db }));
   api.route('/', webhookRoutes({ db, outboundPolicy: outboundPolicy(env), smsEnabled: registrations.smsEnabled }));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
+import { isTimeZone } from '../src/domain/sites';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 import { LOG_LEVELS } from './lib/logger';
 import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './welcome-texts';
@@ -139,6 +140,10 @@ const settings = v.object({
     v.pipe(v.string(), v.includes('{link}', 'SMS_TEMPLATE must contain {link}')),
     DEFAULT_SMS_TEMPLATE,
   ),
+  DEFAULT_TIMEZONE: v.optional(
+    v.pipe(v.string(), v.check(isTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as America/New_York')),
+    'America/New_York',
+  ),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
@@ -271,6 +276,8 @@ const envSchema = v.pipe(
           : undefined,
       smsTemplate: e.SMS_TEMPLATE,
     },
+    /** The time zone of a site that has none of its own (DEFAULT_TIMEZONE). */
+    defaultTimeZone: e.DEFAULT_TIMEZONE,
     /** pino's level: lines below it are not written. */
     logLevel: e.LOG_LEVEL,
     /** Bearer token of `GET /metrics`; unset, that path does not exist. */

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import { emptySurvey } from '../../src/domain/survey';
+import { emptySurvey, type ReviewInvitation } from '../../src/domain/survey';
 import type { SurveyContext, SurveyEvent, SurveyInput, SurveyRequest } from './survey.types';
 
 export const surveyMachine = setup({
@@ -10,7 +10,7 @@ export const surveyMachine = setup({
   },
   actors: {
     // Provided by the app (survey.actors.ts); the placeholder keeps the chart runnable in the inspector and tests.
-    submitSurvey: fromPromise<void, SurveyRequest>(() => Promise.resolve()),
+    submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(() => Promise.resolve(null)),
   },
   actions: {
     /** docs/spec.md §4: a failed survey is only logged. Provided by the app. */
@@ -31,6 +31,7 @@ export const surveyMachine = setup({
     ensureIdempotencyKey: assign({ idempotencyKey: ({ context }) => context.idempotencyKey ?? crypto.randomUUID() }),
     /** docs/spec.md §3: the form resets to its initial values, for the same customer. */
     resetSurvey: assign(({ context }) => ({ survey: emptySurvey(context.survey.customerId), idempotencyKey: null })),
+    keepReviewInvitation: assign((_, review: ReviewInvitation | null) => ({ review })),
   },
   guards: {
     hasCustomer: ({ context }) => context.survey.customerId !== '',
@@ -42,6 +43,7 @@ export const surveyMachine = setup({
     survey: emptySurvey(input.sessionCustomerId ?? ''),
     linkCustomerId: input.linkCustomerId,
     idempotencyKey: null,
+    review: null,
   }),
   initial: 'starting',
   states: {
@@ -74,7 +76,10 @@ export const surveyMachine = setup({
         id: 'submitSurvey',
         src: 'submitSurvey',
         input: ({ context }) => ({ survey: context.survey, idempotencyKey: context.idempotencyKey ?? '' }),
-        onDone: { target: 'thanked', actions: 'resetSurvey' },
+        onDone: {
+          target: 'thanked',
+          actions: ['resetSurvey', { type: 'keepReviewInvitation', params: ({ event }) => event.output }],
+        },
         // docs/spec.md §4: logged only, nothing shown, Submit enabled again; what was chosen stays.
         onError: {
           target: 'filling',
@@ -82,7 +87,7 @@ export const surveyMachine = setup({
         },
       },
     },
-    /** The "Thank you!" dialog, which nothing closes. */
+    /** The "Thank you!" dialog, which nothing closes, with the review invitation when the answer made one. */
     thanked: { type: 'final' },
   },
 });

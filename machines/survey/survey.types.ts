@@ -1,4 +1,4 @@
-import type { Survey, SurveyQuestion } from '../../src/domain/survey';
+import type { ReviewInvitation, Survey, SurveyQuestion } from '../../src/domain/survey';
 
 export interface SurveyContext {
   survey: Survey;
@@ -6,6 +6,11 @@ export interface SurveyContext {
   linkCustomerId: string | null;
   /** One per submission: a double tap or a retry of it stores one survey. */
   idempotencyKey: string | null;
+  /**
+   * The review page the stored survey's answer invited the customer to, shown in the thank-you dialog: made to every
+   * respondent of a site that has one, whatever they answered (issue 25: asking only the happy ones is review gating).
+   */
+  review: ReviewInvitation | null;
 }
 
 export interface SurveyInput {

@@ -1,12 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
 import type { Survey } from '../../src/domain/survey';
 import type { surveyMachine } from './survey.machine';
+import type { ReviewInvitation } from '../../src/domain/survey';
 
 interface SurveyView {
   showForm: boolean;
   showNoCustomer: boolean;
   isSubmitting: boolean;
   showThankYouDialog: boolean;
+  /** The review page the thank-you dialog invites to, if the answer made an invitation. */
+  review: ReviewInvitation | null;
   survey: Survey;
 }
 
@@ -16,6 +19,7 @@ export function toSurveyView(snapshot: SnapshotFrom<typeof surveyMachine>): Surv
     showNoCustomer: snapshot.matches('noCustomer'),
     isSubmitting: snapshot.matches('submitting'),
     showThankYouDialog: snapshot.matches('thanked'),
+    review: snapshot.matches('thanked') ? snapshot.context.review : null,
     survey: snapshot.context.survey,
   };
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { apiKeys } from '../db/schema';
 import { isoOrNull } from '../lib/iso-time';
 import { hashToken, newId } from '../lib/tokens';
+import { ensureSites } from '../sites/sites';
 
 /** A key's first characters, shown beside its name so an owner can match it with a till's settings. */
 const PREFIX_LENGTH = 10;
@@ -50,6 +51,7 @@ export async function createApiKey(tx: Tx, input: NewApiKey, createdBy: string |
       createdBy,
     })
     .returning();
+  await ensureSites(tx, input.sites);
   return { ...toApiKey(row!), key };
 }
 

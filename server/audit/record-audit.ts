@@ -26,7 +26,9 @@ export type AuditAction =
   | 'webhook_test_sent'
   | 'webhook_resent'
   | 'api_key_created'
-  | 'api_key_revoked';
+  | 'api_key_revoked'
+  | 'site_added'
+  | 'site_changed';
 
 /**
  * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client

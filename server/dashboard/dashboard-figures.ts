@@ -113,7 +113,14 @@ export async function dashboardFigures(
       .where(completedInRange)
       .groupBy(sets(registrations.completedAt)),
     db
-      .select({ ...byWeekAndSite(surveys.createdAt), surveys: count(), ...npsColumns, ...averageColumns })
+      .select({
+        ...byWeekAndSite(surveys.createdAt),
+        surveys: count(),
+        ...npsColumns,
+        ...averageColumns,
+        reviewInvitations: count(sql`${surveys.reviewUrl} is not null`),
+        reviewsOpened: count(sql`${surveys.reviewOpenedAt} is not null`),
+      })
       .from(surveys)
       .innerJoin(customers, eq(customers.id, surveys.customerId))
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
@@ -135,6 +142,8 @@ export async function dashboardFigures(
   type Tally = { completed: number; promoters: number; passives: number; detractors: number };
   const weeks = new Map<string, Tally>();
   const sites = new Map<string, Tally>();
+  /** Per site: respondents invited to review (their site had a review page) and those who opened it. */
+  const reviews = new Map<string, { reviewInvitations: number; reviewsOpened: number }>();
   const tallyOf = (row: { byWeek: unknown; week: string; siteId: string }) => {
     const [map, key] = row.byWeek ? [weeks, row.week] : [sites, row.siteId];
     if (!map.has(key)) map.set(key, { completed: 0, ...noNps });
@@ -143,6 +152,7 @@ export async function dashboardFigures(
   for (const row of completionRows) if (row.byWeek || row.bySite) tallyOf(row).completed = row.completed;
   for (const row of surveyRows) {
     if (row.byWeek || row.bySite) Object.assign(tallyOf(row), pick(row, ['promoters', 'passives', 'detractors']));
+    if (row.bySite) reviews.set(row.siteId, pick(row, ['reviewInvitations', 'reviewsOpened']));
   }
 
   return {
@@ -165,7 +175,11 @@ export async function dashboardFigures(
     }),
     weeks: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([key, row]) => ({ week: key, ...withNps(row) })),
     sites: [...sites]
-      .map(([siteId, row]) => ({ siteId, ...withNps(row) }))
+      .map(([siteId, row]) => ({
+        siteId,
+        ...withNps(row),
+        ...(reviews.get(siteId) ?? { reviewInvitations: 0, reviewsOpened: 0 }),
+      }))
       .sort((a, b) => b.completed - a.completed || a.siteId.localeCompare(b.siteId)),
   };
 }

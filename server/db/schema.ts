@@ -62,6 +62,24 @@ export const registrations = pgTable(
   ],
 );
 
+/**
+ * A place that sells memberships, under the id its point-of-sale sends as `siteId` (issue 25). A site the
+ * point-of-sale names first is made as "Site {id}", not yet named; an owner names it, and may deactivate it (kept
+ * for its history). Registrations carry the id as text with no foreign key: a sale is never refused for its site.
+ */
+export const sites = pgTable('sites', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  /** An IANA zone; null follows DEFAULT_TIMEZONE. */
+  timeZone: text('time_zone'),
+  /** The public review page its members are invited to (https). */
+  reviewUrl: text('review_url'),
+  active: boolean('active').notNull().default(true),
+  named: boolean('named').notNull().default(false),
+  createdAt: createdAt(),
+});
+
 export const customers = pgTable(
   'customers',
   {
@@ -122,6 +140,13 @@ export const surveys = pgTable(
     serviceScore: score('service_score'),
     valueScore: score('value_score'),
     comments: text('comments').notNull().default(''),
+    /**
+     * The review page the respondent was invited to (their site's link when they answered), or null: none was
+     * shown. Every respondent of a site with a link is invited, whatever they answered (issue 25: no review gating).
+     */
+    reviewUrl: text('review_url'),
+    /** The first time the respondent opened that link (the thank-you dialog's beacon). */
+    reviewOpenedAt: at('review_opened_at'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,13 +1,27 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { customers, registrations, surveys } from '../db/schema';
+import { customers, registrations, sites, surveys } from '../db/schema';
 import { CONSENT_VERSION } from '../../src/domain/consent';
+import { unnamedSiteName } from '../../src/domain/sites';
 import { codeTimes } from './code-times';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
 
+/** A fictional chain's sites; the last has not been named yet, as a till's new site would not be. */
+const NAMED_SITES: Record<string, string> = {
+  '1': 'Oak Park',
+  '3': 'Elmhurst',
+  '7': 'Naperville',
+  '12': 'Evanston',
+  '15': 'Skokie',
+};
 const SITES = ['1', '3', '7', '12', '15', '22'];
+/** The sites with a public review page, whose respondents are invited to it. */
+const REVIEW_URLS: Record<string, string> = {
+  '1': 'https://reviews.example/brightwater-oak-park',
+  '7': 'https://reviews.example/brightwater-naperville',
+};
 const PLANS: [string, number][] = [
   ['Unlimited Wash Club', 29.99],
   ['Ceramic Shine Club', 39.99],
@@ -79,6 +93,18 @@ export async function seedDemoData(
   const uncompleted = Math.floor(options.members / 5);
   const total = options.members + uncompleted;
   const joinedAt: number[] = [];
+  const siteOf: string[] = [];
+  await db
+    .insert(sites)
+    .values(
+      SITES.map((id) => ({
+        id,
+        name: NAMED_SITES[id] ?? unnamedSiteName(id),
+        named: id in NAMED_SITES,
+        reviewUrl: REVIEW_URLS[id] ?? null,
+      })),
+    )
+    .onConflictDoNothing();
 
   for (let start = 0; start < total; start += BATCH) {
     const regs: (typeof registrations.$inferInsert)[] = [];
@@ -88,6 +114,8 @@ export async function seedDemoData(
       const { issued, opened, completed: done } = codeTimes(next, now, completed);
       const [planName, amount] = pick(PLANS);
       const mobile = `+1201555${String(n % 10000).padStart(4, '0')}`;
+      const siteId = pick(SITES);
+      siteOf[n] = siteId;
       regs.push({
         id: uuid('d0000000', n),
         mobileNumber: mobile,
@@ -95,7 +123,7 @@ export async function seedDemoData(
         amountCents: Math.round(amount * 100),
         rechargeDate: new Date(issued + 30 * DAY_MS).toISOString().slice(0, 10),
         saleDate: new Date(issued),
-        siteId: pick(SITES),
+        siteId,
         sourceSystem: 'demo',
         isCompleted: completed,
         completedAt: done ? new Date(done) : null,
@@ -151,16 +179,25 @@ export async function seedDemoData(
     for (let n = start; n < Math.min(options.surveys, start + BATCH); n += 1) {
       const member = Math.floor(next() * options.members);
       const score = () => 5 + Math.floor(next() * 6);
-      rows.push({
-        id: uuid('e0000000', n),
-        customerId: uuid('c0000000', member),
+      // In the generator's order, so the invitations below left every other seeded figure as it was.
+      const answers = {
         recommendToOthersScore: recommendScore(next),
         washQualityScore: score(),
         cleanlinessScore: score(),
         serviceScore: score(),
         valueScore: score(),
         comments: pick(COMMENTS),
-        createdAt: new Date(Math.min(now, joinedAt[member]! + Math.floor(next() * 7 * DAY_MS))),
+      };
+      const createdAt = new Date(Math.min(now, joinedAt[member]! + Math.floor(next() * 7 * DAY_MS)));
+      // Invitations follow the member's site; a third of them were opened.
+      const reviewUrl = REVIEW_URLS[siteOf[member]!] ?? null;
+      rows.push({
+        id: uuid('e0000000', n),
+        customerId: uuid('c0000000', member),
+        ...answers,
+        createdAt,
+        reviewUrl,
+        reviewOpenedAt: reviewUrl && n % 3 === 0 ? new Date(createdAt.getTime() + 60_000) : null,
       });
     }
     await db.insert(surveys).values(rows);

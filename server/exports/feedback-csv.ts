@@ -11,6 +11,7 @@ const columns: { header: string; value: (row: FeedbackRow) => string | number | 
   { header: 'member_id', value: (r) => r.survey.customerId },
   { header: 'member_name', value: (r) => r.memberName },
   { header: 'site_id', value: (r) => r.siteId },
+  { header: 'site_name', value: (r) => r.siteName },
   { header: 'band', value: (r) => npsBand(r.survey.recommendToOthersScore) ?? '' },
   { header: 'recommend_to_others', value: (r) => r.survey.recommendToOthersScore },
   { header: 'wash_quality', value: (r) => r.survey.washQualityScore },

@@ -31,6 +31,7 @@ const columns: { header: string; value: (r: CsvRow) => string | number | boolean
   { header: 'license_plate', value: (r) => r.vehicle.licensePlate },
   { header: 'license_plate_state', value: (r) => r.vehicle.licensePlateState },
   { header: 'site_id', value: (r) => r.row.siteId },
+  { header: 'site_name', value: (r) => r.row.siteName },
   { header: 'plan_name', value: (r) => r.row.planName },
   { header: 'joined_at', value: (r) => r.row.customer.createdAt.toISOString() },
   // A consent not given has no time: null is an empty cell.

@@ -2,9 +2,9 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
-import { customers, registrations, surveys } from '../db/schema';
+import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
 import { toMemberSurvey } from '../members/find-member';
-import { inDays, inSites, type SiteScope } from '../members/list-filters';
+import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
 
 /** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
 function inBand(band: FeedbackQuery['band']): SQL | undefined {
@@ -28,9 +28,10 @@ export const feedbackColumns = {
   survey: surveys,
   memberName: sql<string>`${customers.firstName} || ' ' || ${customers.lastName}`,
   siteId: registrations.siteId,
+  siteName: siteNameColumn,
 };
 
-export type FeedbackRow = { survey: typeof surveys.$inferSelect; memberName: string; siteId: string };
+export type FeedbackRow = { survey: typeof surveys.$inferSelect; memberName: string; siteId: string; siteName: string };
 
 export const toFeedbackEntry = ({ survey, memberName, siteId }: FeedbackRow): FeedbackEntry => ({
   ...toMemberSurvey(survey),
@@ -49,6 +50,7 @@ export async function listFeedbackRows(db: Db, sites: SiteScope, query: Feedback
     .from(surveys)
     .innerJoin(customers, eq(customers.id, surveys.customerId))
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
     .where(and(feedbackConditions(sites, query), cursor))
     .orderBy(desc(surveys.createdAt), desc(surveys.id))
     .limit(query.limit + 1);

@@ -1,14 +1,20 @@
 import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MemberQuery } from '../../src/domain/members';
-import { customers, registrations } from '../db/schema';
+import { customers, registrations, sites } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Which sites a list covers: every one, or a list (a manager's, or the one chosen). */
 export type SiteScope = 'all' | readonly string[];
 
-export const inSites = (sites: SiteScope): SQL | undefined =>
-  sites === 'all' ? undefined : inArray(registrations.siteId, [...sites]);
+export const inSites = (scope: SiteScope): SQL | undefined =>
+  scope === 'all' ? undefined : inArray(registrations.siteId, [...scope]);
+
+/**
+ * A registration's site by name, for a query that left-joins `sites` on it; "Site {id}" (as src/domain/sites.ts
+ * names an unnamed one) should the row be missing.
+ */
+export const siteNameColumn = sql<string>`coalesce(${sites.name}, 'Site ' || ${registrations.siteId})`;
 
 /** `from` and `to` as whole UTC days, both included; either may be left open. */
 export function inDays(column: AnyColumn, from?: string, to?: string): SQL | undefined {

@@ -2,17 +2,18 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MemberQuery, MemberSummary } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
-import { customers, registrations } from '../db/schema';
-import { memberConditions, type SiteScope } from './list-filters';
+import { customers, registrations, sites as siteTable } from '../db/schema';
+import { memberConditions, siteNameColumn, type SiteScope } from './list-filters';
 
 /** The columns a members row (and its CSV line) reads. */
 export const memberColumns = {
   customer: customers,
   siteId: registrations.siteId,
+  siteName: siteNameColumn,
   planName: registrations.planName,
 };
 
-export type MemberRow = { customer: typeof customers.$inferSelect; siteId: string; planName: string };
+export type MemberRow = { customer: typeof customers.$inferSelect; siteId: string; siteName: string; planName: string };
 
 export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): MemberSummary => ({
   id: customer.id,
@@ -39,6 +40,7 @@ export async function listMemberRows(
     .select(memberColumns)
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
     .where(and(memberConditions(sites, query), cursor))
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(query.limit + 1);

@@ -6,6 +6,7 @@ import type { Tx } from '../db/client';
 import { registrations } from '../db/schema';
 import { ApiError, validationFailed } from '../lib/api-error';
 import { newId } from '../lib/tokens';
+import { ensureSites } from '../sites/sites';
 
 /**
  * Closes the registration the customer came with, or opens and closes a manual one; answers its id and number.
@@ -20,15 +21,20 @@ export async function claimRegistration(
     const mobileNumber = toE164(submission.mobileNumber ?? '');
     if (!mobileNumber) throw validationFailed({ mobileNumber: CUSTOMER_MESSAGES.mobileNumber });
     const id = newId();
-    await tx.insert(registrations).values({
-      id,
-      mobileNumber,
-      saleDate: now,
-      sourceSystem: 'manual',
-      isManual: true,
-      isCompleted: true,
-      completedAt: now,
-    });
+    const [manual] = await tx
+      .insert(registrations)
+      .values({
+        id,
+        mobileNumber,
+        saleDate: now,
+        sourceSystem: 'manual',
+        isManual: true,
+        isCompleted: true,
+        completedAt: now,
+      })
+      .returning({ siteId: registrations.siteId });
+    // Its site is the default one (docs/spec.md §3: '0'), listed like any other so that an owner may name it.
+    await ensureSites(tx, [manual!.siteId]);
     return { id, mobileNumber };
   }
   // One conditional update decides the race: concurrent submits on one code queue on its row and only the

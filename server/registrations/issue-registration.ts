@@ -11,6 +11,7 @@ import { ApiError, validationFailed } from '../lib/api-error';
 import { registrationData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { queueRegistrationSms } from '../integrations/sms/queue-sms';
+import { ensureSites } from '../sites/sites';
 import { hashToken, newId, newRegistrationToken } from '../lib/tokens';
 import { toRegistration } from './registration-record';
 
@@ -100,6 +101,8 @@ export async function issueRegistration(
         prefillCustomerId,
       })
       .returning();
+    // A site the point-of-sale names for the first time is made here, waiting for an owner to name it.
+    await ensureSites(tx, [row!.siteId]);
     await recordEvent(tx, 'registration.issued', { registration: registrationData(row!) }, now);
     if (issuer) {
       const by = { actor: issuer.actor, client: issuer.client ?? null };

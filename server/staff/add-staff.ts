@@ -6,6 +6,7 @@ import { staff } from '../db/schema';
 import { ApiError } from '../lib/api-error';
 import type { Auth } from './auth';
 import { staffRecord } from './staff-record';
+import { ensureSites } from '../sites/sites';
 
 /** 120 random bits, typed once from a screen: base64url has no characters a keyboard hides. */
 const generatedPassword = () => randomBytes(15).toString('base64url');
@@ -25,13 +26,14 @@ export async function addStaff(
   const password = member.password ?? generatedPassword();
   const context = await auth.$context;
   const hash = await context.password.hash(password);
+  const sites = member.role === 'owner' ? [] : member.sites;
   const user = await context.internalAdapter.createUser(
     {
       email: member.email,
       name: member.name,
       emailVerified: true,
       role: member.role,
-      sites: member.role === 'owner' ? [] : member.sites,
+      sites,
       disabled: false,
     },
     { method: 'admin' },
@@ -42,6 +44,8 @@ export async function addStaff(
     accountId: user.id,
     password: hash,
   });
+  // Sites named here for the first time (`npm run staff -- add --sites`) are listed, waiting for a name.
+  await ensureSites(db, sites);
   const [row] = await db.select().from(staff).where(eq(staff.id, user.id));
   return { staff: staffRecord(row!), ...(member.password ? {} : { password }) };
 }

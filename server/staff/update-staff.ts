@@ -4,6 +4,7 @@ import type { Tx } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
 import { ApiError } from '../lib/api-error';
 import { staffRecord } from './staff-record';
+import { ensureSites } from '../sites/sites';
 
 export const NO_SUCH_STAFF = 'There is no such staff member.';
 
@@ -46,6 +47,7 @@ export async function updateStaff(tx: Tx, id: string, change: StaffUpdate): Prom
     .set({ role, sites, disabled, updatedAt: new Date() })
     .where(eq(staff.id, id))
     .returning();
+  await ensureSites(tx, sites);
   if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
   return staffRecord(row!);
 }

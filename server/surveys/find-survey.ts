@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { surveys } from '../db/schema';
-import { toSurvey, type SurveyRecord } from './survey-record';
+import type { StoredSurvey } from '../../src/domain/survey';
+import { toStoredSurvey } from './survey-record';
 
-export async function findSurvey(db: Db, id: string): Promise<SurveyRecord | undefined> {
+/** A stored survey as `POST /api/surveys` answered it: what a retry of that request is answered again. */
+export async function findSurvey(db: Db, id: string): Promise<StoredSurvey | undefined> {
   const [row] = await db.select().from(surveys).where(eq(surveys.id, id));
-  return row && toSurvey(row);
+  return row && toStoredSurvey(row);
 }

@@ -1,4 +1,4 @@
-import { SURVEY_FIELDS, type Survey } from '../../src/domain/survey';
+import { SURVEY_FIELDS, type StoredSurvey, type Survey } from '../../src/domain/survey';
 import type { surveys } from '../db/schema';
 import { pick } from '../lib/pick';
 
@@ -8,4 +8,10 @@ export type SurveyRecord = Survey & { createdAt: string };
 export const toSurvey = (row: typeof surveys.$inferSelect): SurveyRecord => ({
   ...pick(row, SURVEY_FIELDS),
   createdAt: row.createdAt.toISOString(),
+});
+
+/** The survey as its respondent's app is answered: with the review page they were invited to, if any. */
+export const toStoredSurvey = (row: typeof surveys.$inferSelect): StoredSurvey => ({
+  ...toSurvey(row),
+  reviewUrl: row.reviewUrl,
 });

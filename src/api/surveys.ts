@@ -9,3 +9,13 @@ export function postSurvey(survey: Survey, idempotencyKey: string) {
     throwHttpErrors: false,
   });
 }
+
+/**
+ * Counts the customer opening the review page they were invited to. Sent as they leave for it (`keepalive`
+ * outlives the tab switch); whatever happens to it, nothing changes for them.
+ */
+export function countReviewOpened(surveyId: string): void {
+  api
+    .post(`surveys/${encodeURIComponent(surveyId)}/review-opened`, { keepalive: true, throwHttpErrors: false })
+    .catch(() => {});
+}

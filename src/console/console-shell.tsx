@@ -1,9 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import buttons from '../components/buttons/buttons.module.css';
+import { siteName } from '../domain/sites';
 import styles from './console.module.css';
 import { CONSOLE_ROUTES, mayOpen } from './routes';
 import { signOut, useStaff } from './session';
+import { sitesQuery } from './sites/api';
 
 /** Every page but sign-in: who is signed in, the pages their role may open, and sign-out. */
 export function ConsoleShell() {
@@ -11,6 +13,8 @@ export function ConsoleShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A manager's sites by name beside their email; an owner's are all of them, not worth asking for here.
+  const sites = useQuery({ ...sitesQuery, enabled: staff?.role === 'manager' }).data?.results;
 
   if (staff === undefined) return <p className={styles.main}>Loading...</p>;
   if (staff === null) {
@@ -25,7 +29,7 @@ export function ConsoleShell() {
         <span className={styles.who}>
           <NavLink to="/account" className={styles.account}>
             {staff.email} · {staff.role}
-            {staff.role === 'manager' ? ` (site ${staff.sites.join(', ')})` : ''}
+            {staff.role === 'manager' ? ` (${staff.sites.map((id) => siteName(sites, id)).join(', ')})` : ''}
           </NavLink>
           <button
             type="button"

@@ -36,10 +36,3 @@ export function smsLine(sms: SmsStatus): string {
   if (sms.status === 'failed') return `Text message failed${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
   return sms.errorCode ? `Text message queued, retrying (${sms.errorCode})` : 'Text message queued';
 }
-
-/** A typed list of site ids, "7, 12" → ["7", "12"]; the server checks each id. */
-export const siteList = (text: string) =>
-  text
-    .split(',')
-    .map((site) => site.trim())
-    .filter(Boolean);

@@ -58,6 +58,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     page: lazy(() => import('./issue/issue-page').then((m) => ({ default: m.IssuePage }))),
   },
   {
+    path: '/sites',
+    title: 'Sites',
+    label: 'Sites',
+    roles: everyone,
+    page: lazy(() => import('./sites/sites-page').then((m) => ({ default: m.SitesPage }))),
+  },
+  {
     path: '/staff',
     title: 'Staff',
     label: 'Staff',

@@ -69,6 +69,15 @@ export const dashboardFiguresSchema = v.object({
   /** Profiles completed and NPS by the ISO week (Monday) they happened in. */
   weeks: v.array(v.object({ week: v.string(), completed: v.number(), ...npsCountsEntries })),
   /** The same by site, busiest first. */
-  sites: v.array(v.object({ siteId: v.string(), completed: v.number(), ...npsCountsEntries })),
+  sites: v.array(
+    v.object({
+      siteId: v.string(),
+      completed: v.number(),
+      ...npsCountsEntries,
+      /** Respondents invited to review the site publicly (it had a review page), and those who opened it. */
+      reviewInvitations: v.number(),
+      reviewsOpened: v.number(),
+    }),
+  ),
 });
 export type DashboardFigures = v.InferOutput<typeof dashboardFiguresSchema>;

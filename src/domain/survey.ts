@@ -82,8 +82,29 @@ export const surveyRecordSchema = v.object({
 });
 export type Survey = v.InferOutput<typeof surveyRecordSchema>;
 
-/** `POST /api/surveys`' answer: the record and when it was taken. */
+/** A stored survey as the API answers it: the record and when it was taken. */
 export const surveyAnswerSchema = v.object({ ...surveyRecordSchema.entries, createdAt: v.string() });
+
+/**
+ * `POST /api/surveys`' answer: the stored survey and the public review page its respondent is invited to (their
+ * site's link), or null when the site has none. Every respondent gets the same invitation, whatever they answered.
+ */
+export const storedSurveySchema = v.object({ ...surveyAnswerSchema.entries, reviewUrl: v.nullable(v.string()) });
+export type StoredSurvey = v.InferOutput<typeof storedSurveySchema>;
+
+/** The invitation to review the visit publicly that a stored survey's answer makes: the survey and the page. */
+export interface ReviewInvitation {
+  surveyId: string;
+  url: string;
+}
+
+const invitationSchema = v.object({ id: v.string(), reviewUrl: v.pipe(v.string(), v.startsWith('https://')) });
+
+/** The answer's invitation; null when it makes none, or when it cannot be read (an https page and its survey). */
+export function reviewInvitationOf(answer: unknown): ReviewInvitation | null {
+  const read = v.safeParse(invitationSchema, answer);
+  return read.success ? { surveyId: read.output.id, url: read.output.reviewUrl } : null;
+}
 
 export const surveyPageSchema = pageOf(surveyAnswerSchema);
 

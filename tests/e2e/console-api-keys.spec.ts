@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { addStaffMember, ownSite, signIn } from './support/console';
+import { addSite, addStaffMember, ownSite, signIn } from './support/console';
 
 const sale = {
   mobileNumber: '+12015550143',
@@ -14,6 +14,8 @@ test('an owner makes a key for a till, shown once, that issues codes for its sit
   request,
 }) => {
   const site = ownSite();
+  const siteName = `Depot ${site}`;
+  await addSite(request, site, siteName);
   await signIn(page, await addStaffMember(request, 'owner'), '/admin/api-keys');
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
 
@@ -24,7 +26,7 @@ test('an owner makes a key for a till, shown once, that issues codes for its sit
 
   const name = `Till ${site}`;
   await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Sites (optional)').fill(site);
+  await page.getByRole('group', { name: 'Sites (optional)' }).getByRole('checkbox', { name: siteName }).check();
   await page.getByRole('button', { name: 'Make key' }).click();
   const shown = page.getByRole('status').filter({ hasText: 'shown this once' });
   await expect(shown).toBeVisible();
@@ -47,6 +49,7 @@ test('an owner makes a key for a till, shown once, that issues codes for its sit
   await expect(listed).toContainText(key.slice(0, 10));
   await expect(listed).not.toContainText(key);
   await expect(listed).toContainText('last used');
+  await expect(listed).toContainText(siteName);
 
   page.once('dialog', (dialog) => void dialog.accept());
   await listed.getByRole('button', { name: `Revoke ${name}` }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { completedCode, storedSurveys } from './support/api';
+import { completedCode, operatorHeaders, storedSurveys } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 
 // The walks of the survey chart (survey-paths.spec.ts) take a failed submit (nothing said, answers kept, nothing
@@ -59,6 +59,49 @@ test('a survey opened from the thank-you page is stored, thanked in a dialog not
       valueScore: 6,
       comments: 'The dryers were great.',
     }),
+  ]);
+});
+
+test('a respondent of a site with a review page, however unhappy, is invited to review it, and opening it counts', async ({
+  page,
+  request,
+}) => {
+  const siteId = `review-${test.info().parallelIndex}-${Date.now()}`;
+  const reviewUrl = `https://reviews.example/${siteId}`;
+  const { customer } = await completedCode(request, { siteId });
+  const named = await request.patch(`/api/admin/sites/${siteId}`, {
+    headers: operatorHeaders(),
+    data: { name: 'Naperville', reviewUrl },
+  });
+  expect(named.status()).toBe(200);
+  // The review site is not ours to reach from a test: its page is answered here.
+  await page
+    .context()
+    .route('https://reviews.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Reviews</title>' }),
+    );
+
+  await page.goto(`/survey?cid=${customer.id}`);
+  await choose(page, /recommend us to a friend/, 3);
+  await page.getByLabel('Is there anything else we should know?').fill('Brushes scratched my mirror.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Thank you!' });
+  await expect(dialog).toContainText('Would you tell others about your visit?');
+  const review = dialog.getByRole('link', { name: 'Leave a review' });
+  await expect(review).toHaveAttribute('href', reviewUrl);
+  await expect(review).toHaveAttribute('target', '_blank');
+  await expectNoSeriousViolations(page);
+
+  const counted = page.waitForResponse((response) => response.url().endsWith('/review-opened'));
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), review.click()]);
+  expect((await counted).status()).toBe(204);
+  await expect(tab).toHaveURL(reviewUrl);
+  await expect(dialog).toBeVisible();
+
+  const dashboard = await request.get(`/api/admin/dashboard?site=${siteId}`, { headers: operatorHeaders() });
+  expect(((await dashboard.json()) as { sites: unknown[] }).sites).toEqual([
+    expect.objectContaining({ siteId, detractors: 1, reviewInvitations: 1, reviewsOpened: 1 }),
   ]);
 });
 

@@ -14,17 +14,33 @@ const submit = (reply: (request: SurveyRequest) => Promise<HttpResponse>) =>
   toPromise(createActor(submitSurveyActor(reply), { input: request }).start());
 
 describe('the survey actor', () => {
-  it('sends the survey it is given as it is, and does not read the answer (docs/spec.md §7)', async () => {
+  it('sends the survey it is given as it is, and invites to nothing when the answer makes no invitation', async () => {
     const sent: SurveyRequest[] = [];
-    const unread: HttpResponse = { status: 201, json: () => Promise.reject(new Error('the body was read')) };
     await expect(
       submit((input) => {
         sent.push(input);
-        return Promise.resolve(unread);
+        return Promise.resolve(Response.json({ id: 'survey-1', reviewUrl: null }, { status: 201 }));
       }),
-    ).resolves.toBeUndefined();
+    ).resolves.toBeNull();
     expect(sent).toEqual([request]);
     expect(sent[0]).toBe(request);
+  });
+
+  it("answers the review invitation of the stored survey: its id and the site's review page", async () => {
+    const answer = { id: 'survey-1', customerId: 'cust-1', reviewUrl: 'https://g.page/r/naperville/review' };
+    await expect(submit(() => Promise.resolve(Response.json(answer, { status: 201 })))).resolves.toEqual({
+      surveyId: 'survey-1',
+      url: 'https://g.page/r/naperville/review',
+    });
+  });
+
+  it.each([
+    ['no body', new Response(null, { status: 201 })],
+    ['a body that is not JSON', new Response('<html>stored</html>', { status: 200 })],
+    ['a link that is not https', Response.json({ id: 's', reviewUrl: 'javascript:alert(1)' }, { status: 201 })],
+    ['no survey id', Response.json({ reviewUrl: 'https://g.page/r/x/review' }, { status: 201 })],
+  ])('invites to nothing, and still thanks, on a success with %s', async (_, response) => {
+    await expect(submit(() => Promise.resolve(response))).resolves.toBeNull();
   });
 
   it.each([400, 404, 409, 429, 500])('rejects on a %i, which the chart only logs (docs/spec.md §4)', async (status) => {

@@ -2,6 +2,7 @@ import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { surveyMachine } from '../../machines/survey/survey.machine';
 import type { SurveyInput, SurveyRequest } from '../../machines/survey/survey.types';
+import type { ReviewInvitation } from '../../src/domain/survey';
 import { toSurveyView } from '../../machines/survey/survey.view';
 import { emptySurvey } from '../../src/domain/survey';
 
@@ -57,9 +58,9 @@ describe('the survey statechart', () => {
     const actor = createActor(
       surveyMachine.provide({
         actors: {
-          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(({ input }) => {
             sent.push(input);
-            return Promise.resolve();
+            return Promise.resolve(null);
           }),
         },
       }),
@@ -75,7 +76,24 @@ describe('the survey statechart', () => {
     expect(sent[0]!.survey).toMatchObject({ customerId: 'cust-1', recommendToOthersScore: 10, comments: 'Spotless.' });
     const view = toSurveyView(actor.getSnapshot());
     expect(view.showThankYouDialog).toBe(true);
+    expect(view.review).toBeNull();
     expect(view.survey).toMatchObject({ customerId: 'cust-1', recommendToOthersScore: 0, comments: '' });
+  });
+
+  it('thanks the customer with the review invitation the answer made, and keeps none while filling', async () => {
+    const invitation = { surveyId: 'survey-1', url: 'https://g.page/r/naperville/review' };
+    const actor = createActor(
+      surveyMachine.provide({
+        actors: {
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(() => Promise.resolve(invitation)),
+        },
+      }),
+      { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
+    ).start();
+    expect(toSurveyView(actor.getSnapshot()).review).toBeNull();
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('thanked'));
+    expect(toSurveyView(actor.getSnapshot())).toMatchObject({ showThankYouDialog: true, review: invitation });
   });
 
   it('logs a failure, shows nothing, enables Submit again and keeps the answers and the key', async () => {
@@ -85,7 +103,7 @@ describe('the survey statechart', () => {
       surveyMachine.provide({
         actions: { logFailure: log },
         actors: {
-          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(({ input }) => {
             keys.push(input.idempotencyKey);
             return Promise.reject(new Error('offline'));
           }),
@@ -113,6 +131,7 @@ describe('what the survey page shows', () => {
       showNoCustomer: false,
       isSubmitting: false,
       showThankYouDialog: false,
+      review: null,
       survey: emptySurvey('cust-1'),
     });
   });
@@ -121,7 +140,11 @@ describe('what the survey page shows', () => {
     let stored: () => void = () => {};
     const actor = createActor(
       surveyMachine.provide({
-        actors: { submitSurvey: fromPromise<void, SurveyRequest>(() => new Promise((resolve) => (stored = resolve))) },
+        actors: {
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(
+            () => new Promise((resolve) => (stored = () => resolve(null))),
+          ),
+        },
       }),
       { input: { sessionCustomerId: 'cust-1', linkCustomerId: null } },
     ).start();
@@ -153,7 +176,7 @@ describe('one survey per submission (the Idempotency-Key)', () => {
       surveyMachine.provide({
         actions: { logFailure: (_, error) => void errors.push(error) },
         actors: {
-          submitSurvey: fromPromise<void, SurveyRequest>(({ input }) => {
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(({ input }) => {
             keys.push(input.idempotencyKey);
             return Promise.reject(offline);
           }),

@@ -61,6 +61,14 @@ describe('server configuration', () => {
     );
   });
 
+  it("judges a site without a zone of its own in DEFAULT_TIMEZONE, New York's unless set", () => {
+    expect(parseEnv({}).defaultTimeZone).toBe('America/New_York');
+    expect(parseEnv({ DEFAULT_TIMEZONE: 'America/Chicago' }).defaultTimeZone).toBe('America/Chicago');
+    expect(() => parseEnv({ DEFAULT_TIMEZONE: 'Central Time' })).toThrowError(
+      /DEFAULT_TIMEZONE: DEFAULT_TIMEZONE must be an IANA time zone such as America\/New_York/,
+    );
+  });
+
   it('refuses wrong settings, naming each', () => {
     expect(() =>
       parseEnv({

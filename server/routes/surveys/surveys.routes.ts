@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
 import { pageQuerySchema, recordId } from '../../../src/domain/paging';
-import { surveyAnswerSchema, surveyPageSchema, surveySchema } from '../../../src/domain/survey';
+import { storedSurveySchema, surveyPageSchema, surveySchema } from '../../../src/domain/survey';
 import { allow, visibleSites, type AdminEnv } from '../../access/principal';
 import { productKey } from '../../access/product-key';
 import { NO_SUCH_CUSTOMER } from '../../customers/find-customer';
@@ -16,6 +16,9 @@ import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { findSurvey } from '../../surveys/find-survey';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
 import { recordSurvey } from '../../surveys/record-survey';
+import { noteReviewOpened } from '../../surveys/review-opened';
+
+const NO_SUCH_INVITATION = 'There is no such survey with a review invitation.';
 
 /**
  * Feedback surveys: the customer app stores one for an existing customer (`POST /api/surveys`); the operator reads a
@@ -34,7 +37,12 @@ export function surveyRoutes(deps: {
     '/surveys',
     describe({
       summary: "Store a customer's feedback survey",
-      answers: { 201: { description: 'The stored survey.', body: surveyAnswerSchema } },
+      answers: {
+        201: {
+          description: "The stored survey, with the review page of the customer's site (`reviewUrl`, or null).",
+          body: storedSurveySchema,
+        },
+      },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'unknown_customer', 'idempotency_key_reused', 'rate_limited'],
     }),
     productKey(deps.apiKey),
@@ -58,6 +66,25 @@ export function surveyRoutes(deps: {
       );
       if (answer.replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(answer.body, answer.status);
+    },
+  );
+
+  app.post(
+    '/surveys/:id/review-opened',
+    describe({
+      summary: 'Count a respondent opening the review page they were invited to',
+      answers: { 204: 'Counted (the first time; later ones change nothing).' },
+      refusals: ['unauthorized', 'not_found'],
+    }),
+    productKey(deps.apiKey),
+    validator('param', v.object({ id: recordId(NO_SUCH_INVITATION) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_INVITATION);
+    }),
+    async (c) => {
+      if (!(await noteReviewOpened(deps.db, c.req.valid('param').id))) {
+        throw new ApiError(404, 'not_found', NO_SUCH_INVITATION);
+      }
+      return c.body(null, 204);
     },
   );
 

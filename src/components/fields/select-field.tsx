@@ -16,8 +16,11 @@ interface SelectFieldProps {
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
-  /** The empty choice's text; the specification's English unless the page shows another language. */
-  placeholder?: string;
+  /**
+   * The empty choice's text; the specification's English unless the page shows another language. Null: no empty
+   * choice, for a select that always holds a value (a site's time zone).
+   */
+  placeholder?: string | null;
   autoComplete?: string;
   onValueChange: (value: string) => void;
 }
@@ -53,7 +56,7 @@ export function SelectField({
         aria-describedby={error ? errorId(name) : undefined}
         onChange={(event) => onValueChange(event.target.value)}
       >
-        <option value="">{placeholder}</option>
+        {placeholder !== null && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

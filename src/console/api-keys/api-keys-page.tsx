@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { siteName } from '../../domain/sites';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from '../console.module.css';
 import { when } from '../format';
+import { sitesQuery } from '../sites/api';
 import { apiKeysKey, apiKeysQuery, revokeApiKey } from './api';
 import { AddKeyForm } from './components/add-key-form';
 
@@ -13,6 +15,7 @@ import { AddKeyForm } from './components/add-key-form';
 export function ApiKeysPage() {
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeysQuery);
+  const sites = useQuery(sitesQuery).data?.results;
   const [problem, setProblem] = useState<string | null>(null);
 
   const revoke = useMutation({
@@ -44,7 +47,8 @@ export function ApiKeysPage() {
                 {key.revokedAt && <> · revoked {when(key.revokedAt)}</>}
               </p>
               <p className={styles.muted}>
-                {key.scopes.join(', ')} · {key.sites.length ? `sites ${key.sites.join(', ')}` : 'every site'} · made{' '}
+                {key.scopes.join(', ')} ·{' '}
+                {key.sites.length ? key.sites.map((id) => siteName(sites, id)).join(', ') : 'every site'} · made{' '}
                 {when(key.createdAt)} · {key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : 'never used'}
               </p>
               {!key.revokedAt && (

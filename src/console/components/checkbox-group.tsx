@@ -9,6 +9,7 @@ import styles from '../console.module.css';
 export function CheckboxGroup<T extends string>({
   name,
   legend,
+  hideLegend = false,
   note,
   options,
   labels,
@@ -18,6 +19,8 @@ export function CheckboxGroup<T extends string>({
 }: {
   name: string;
   legend: string;
+  /** Where a table's column header already names the group: the legend is for screen readers only. */
+  hideLegend?: boolean;
   note?: ReactNode;
   options: readonly T[];
   labels: Record<T, string>;
@@ -28,7 +31,7 @@ export function CheckboxGroup<T extends string>({
   const errorId = `${name}-error`;
   return (
     <fieldset className={styles.fieldset} aria-describedby={error ? errorId : undefined}>
-      <legend>{legend}</legend>
+      <legend className={hideLegend ? styles.visuallyHidden : undefined}>{legend}</legend>
       {note && <p className={styles.muted}>{note}</p>}
       {options.map((option, index) => (
         <CheckboxField

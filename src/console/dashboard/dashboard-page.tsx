@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
+import { siteName, type Site } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { TextField } from '../../components/fields/text-field';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { figure, percent, signed } from '../format';
+import { sitesQuery } from '../sites/api';
+import { SiteSelect } from '../sites/components/site-select';
 import { dashboardQuery } from './api';
 import { Breakdown } from './components/breakdown';
 import { SitesChart, WeeklyChart } from './components/dashboard-charts';
@@ -14,6 +18,7 @@ import { Figure } from './components/figure';
 export function DashboardPage() {
   const { value, filters, set } = useUrlFilters(['from', 'to', 'site']);
   const { data, error } = useQuery(dashboardQuery(filters));
+  const sites = useQuery(sitesQuery).data?.results;
 
   return (
     <>
@@ -33,30 +38,29 @@ export function DashboardPage() {
           value={value('to') || (data?.range.to ?? '')}
           onValueChange={(v) => set('to', v)}
         />
-        <TextField
-          name="site"
-          label="Site"
-          placeholder="All sites"
-          value={value('site')}
-          onValueChange={(v) => set('site', v)}
-        />
+        <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
       </form>
       {error && <p className={styles.alert}>The figures could not be loaded ({error.message}).</p>}
       {!data && !error && <p>Loading...</p>}
-      {data && <Figures data={data} />}
+      {data && <Figures data={data} sites={sites} />}
     </>
   );
 }
 
-function Figures({ data }: { data: DashboardFigures }) {
+function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site[] | undefined }) {
   const { funnel, feedback } = data;
+  // Kept while neither changes: the chart is drawn again whenever its figures are new.
+  const bySite = useMemo(
+    () => data.sites.map((site) => ({ ...site, name: siteName(sites, site.siteId) })),
+    [data.sites, sites],
+  );
   return (
     <>
       <section className={styles.card} aria-labelledby="funnel-heading">
         <h2 id="funnel-heading">Funnel</h2>
         <p className={styles.muted}>
           Codes issued from {data.range.from} to {data.range.to}
-          {data.site ? `, site ${data.site}` : ''}, and what became of them.
+          {data.site ? ` at ${siteName(sites, data.site)}` : ''}, and what became of them.
         </p>
         <dl className={styles.figures}>
           <Figure term="Codes issued" value={figure(funnel.issued)} />
@@ -109,11 +113,27 @@ function Figures({ data }: { data: DashboardFigures }) {
         file={`by-week-${data.range.from}-${data.range.to}.csv`}
       />
       <Breakdown
-        chart={data.sites.length > 0 && <SitesChart sites={data.sites} />}
+        chart={bySite.length > 0 && <SitesChart sites={bySite} />}
         title="By site"
-        header={['Site', 'Profiles completed', 'NPS']}
-        rows={data.sites.map((site) => [site.siteId, site.completed, signed(site.nps)])}
-        csvRows={data.sites.map((site) => [site.siteId, site.completed, site.nps ?? ''])}
+        // Every respondent of a site with a review page is invited to review it; "opened" counts who followed it.
+        header={['Site', 'Profiles completed', 'NPS', 'Review invitations', 'Review links opened']}
+        rows={bySite.map((site) => [
+          site.name,
+          site.completed,
+          signed(site.nps),
+          site.reviewInvitations,
+          site.reviewsOpened,
+        ])}
+        // The spreadsheet keeps the point-of-sale's id beside the name, to match its own records.
+        csvHeader={['Site', 'Site id', 'Profiles completed', 'NPS', 'Review invitations', 'Review links opened']}
+        csvRows={bySite.map((site) => [
+          site.name,
+          site.siteId,
+          site.completed,
+          site.nps ?? '',
+          site.reviewInvitations,
+          site.reviewsOpened,
+        ])}
         file={`by-site-${data.range.from}-${data.range.to}.csv`}
       />
     </>

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
+import { siteName } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
@@ -7,6 +9,8 @@ import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { when } from '../format';
+import { sitesQuery } from '../sites/api';
+import { SiteSelect } from '../sites/components/site-select';
 import { feedbackCsvUrl, feedbackListQuery } from './api';
 
 const FILTERS = ['band', 'site', 'from', 'to'] as const;
@@ -17,6 +21,7 @@ export function FeedbackPage() {
   const { value, filters, set } = useUrlFilters(FILTERS);
   const query = usePagedList(feedbackListQuery(filters));
   const entries = query.items;
+  const sites = useQuery(sitesQuery).data?.results;
 
   return (
     <>
@@ -33,13 +38,7 @@ export function FeedbackPage() {
           ]}
           onValueChange={(v) => set('band', v)}
         />
-        <TextField
-          name="site"
-          label="Site"
-          placeholder="All sites"
-          value={value('site')}
-          onValueChange={(v) => set('site', v)}
-        />
+        <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
         <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
       </form>
@@ -56,7 +55,7 @@ export function FeedbackPage() {
       {entries.map((entry) => (
         <article key={entry.id} className={`${styles.card} ${entry.band === 'detractor' ? styles.detractor : ''}`}>
           <h2 style={{ fontSize: '1.0625rem', margin: 0 }}>
-            <Link to={`/members/${entry.memberId}`}>{entry.memberName}</Link> · site {entry.siteId} ·{' '}
+            <Link to={`/members/${entry.memberId}`}>{entry.memberName}</Link> · {siteName(sites, entry.siteId)} ·{' '}
             {entry.band
               ? `${entry.band}, recommends ${entry.scores.recommendToOthersScore}/10`
               : 'recommend not answered'}

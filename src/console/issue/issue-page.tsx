@@ -2,30 +2,65 @@ import { useMachine } from '@xstate/react';
 import QRCode from 'qrcode';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useOutletContext } from 'react-router-dom';
+import { Link, useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
 import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
 import { toIssueCodeView } from '../../../machines/issue-code/issue-code.view';
+import { siteName, type Site } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { CheckboxField } from '../../components/fields/checkbox-field';
 import { FieldError } from '../../components/fields/field-error';
 import { errorId, fieldId } from '../../components/fields/field-ids';
 import fields from '../../components/fields/fields.module.css';
-import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { PhoneInput } from '../../components/phone-input/phone-input';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from '../console.module.css';
 import { integrationSettingsQuery } from '../settings';
+import { sitesQuery } from '../sites/api';
+import { SiteSelect } from '../sites/components/site-select';
 import { issueCodeRequest } from './api';
 import { TextStatus } from './components/text-status';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. */
+/**
+ * `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. The form
+ * opens once the sites are known: it offers the active ones by name, the first chosen to start with.
+ */
 export function IssuePage() {
   const staff = useOutletContext<StaffMember>();
+  const sites = useQuery(sitesQuery);
+  // A failed refetch keeps the list it had: the form, and what is typed in it, stay.
+  if (!sites.data) {
+    return sites.isError ? (
+      <p className={styles.alert}>The sites could not be loaded: reload the page to try again.</p>
+    ) : (
+      <p>Loading...</p>
+    );
+  }
+  const active = sites.data.results.filter((site) => site.active);
+  if (active.length === 0) {
+    return (
+      <>
+        <h1>Issue a code</h1>
+        <p className={styles.card}>
+          {staff.role === 'owner' ? (
+            <>
+              There is no active site to issue a code for: <Link to="/sites">add one on the Sites page</Link>.
+            </>
+          ) : (
+            'None of your sites is active: ask an owner.'
+          )}
+        </p>
+      </>
+    );
+  }
+  return <IssueCodeFlow sites={active} />;
+}
+
+function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
   const settings = useQuery(integrationSettingsQuery);
   // Whether to text the link is form data, not flow: the request reads it when the chart sends.
   const [textIt, setTextIt] = useState(false);
@@ -41,7 +76,9 @@ export function IssuePage() {
       }),
     [],
   );
-  const [snapshot, send, actor] = useMachine(machine, { input: { sites: staff.sites, today: today() } });
+  const [snapshot, send, actor] = useMachine(machine, {
+    input: { sites: sites.map((site) => site.id), today: today() },
+  });
   const view = toIssueCodeView(snapshot);
   // Both belong to one issued link: a new code shows neither until its own is ready.
   const [qr, setQr] = useState<{ url: string; image: string } | null>(null);
@@ -63,7 +100,7 @@ export function IssuePage() {
         <h1 id="issued-heading" tabIndex={-1}>
           Code issued
         </h1>
-        <p>Show the customer this code to scan, or text them the link.</p>
+        <p>For {siteName(sites, view.form.siteId)}. Show the customer this code to scan, or text them the link.</p>
         {qr?.url === view.issuedUrl && (
           <img
             className={styles.qr}
@@ -175,26 +212,14 @@ export function IssuePage() {
           error={view.errors.rechargeDate}
           onValueChange={set('rechargeDate')}
         />
-        {staff.role === 'manager' ? (
-          <SelectField
-            name="siteId"
-            label="Site"
-            required
-            value={view.form.siteId}
-            options={staff.sites.map((site) => ({ value: site, label: `Site ${site}` }))}
-            error={view.errors.siteId}
-            onValueChange={set('siteId')}
-          />
-        ) : (
-          <TextField
-            name="siteId"
-            label="Site"
-            required
-            value={view.form.siteId}
-            error={view.errors.siteId}
-            onValueChange={set('siteId')}
-          />
-        )}
+        <SiteSelect
+          name="siteId"
+          purpose="new"
+          required
+          value={view.form.siteId}
+          error={view.errors.siteId}
+          onValueChange={set('siteId')}
+        />
         {settings.data?.smsEnabled && (
           <CheckboxField
             name="textTheLink"

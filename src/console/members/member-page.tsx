@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { siteName } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
 import { smsLine, when } from '../format';
+import { sitesQuery } from '../sites/api';
 import { memberQuery } from './api';
 import { Facts } from './components/facts';
 
@@ -10,6 +12,7 @@ import { Facts } from './components/facts';
 export function MemberPage() {
   const { id = '' } = useParams();
   const { data, error } = useQuery(memberQuery(id));
+  const sites = useQuery(sitesQuery).data?.results;
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
   const { profile, vehicle, consent, registration } = data;
@@ -61,7 +64,7 @@ export function MemberPage() {
           rows={[
             ['Plan', `${registration.planName} ($${registration.amount.toFixed(2)})`],
             ['Renews', registration.rechargeDate || '—'],
-            ['Site', registration.isManual ? 'None (signed up without a code)' : registration.siteId],
+            ['Site', registration.isManual ? 'None (signed up without a code)' : siteName(sites, registration.siteId)],
             ['Code issued', when(registration.issuedAt)],
             ['Link opened', when(registration.openedAt)],
             ['Profile completed', when(registration.completedAt)],

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
+import { siteName } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
@@ -7,6 +9,8 @@ import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { when } from '../format';
+import { sitesQuery } from '../sites/api';
+import { SiteSelect } from '../sites/components/site-select';
 import { membersCsvUrl, membersListQuery } from './api';
 
 const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
@@ -17,6 +21,7 @@ export function MembersPage() {
   const { value, filters, set } = useUrlFilters(FILTERS);
   const query = usePagedList(membersListQuery(filters));
   const members = query.items;
+  const sites = useQuery(sitesQuery).data?.results;
 
   return (
     <>
@@ -30,13 +35,7 @@ export function MembersPage() {
           value={value('q')}
           onValueChange={(v) => set('q', v)}
         />
-        <TextField
-          name="site"
-          label="Site"
-          placeholder="All sites"
-          value={value('site')}
-          onValueChange={(v) => set('site', v)}
-        />
+        <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
         <TextField
           name="from"
           label="Joined from"
@@ -87,7 +86,7 @@ export function MembersPage() {
                 </td>
                 <td>{member.email}</td>
                 <td>•••{member.mobileLastFour}</td>
-                <td>{member.siteId}</td>
+                <td>{siteName(sites, member.siteId)}</td>
                 <td>{when(member.joinedAt)}</td>
               </tr>
             ))}

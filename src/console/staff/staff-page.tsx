@@ -6,7 +6,7 @@ import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { ADMIN_KEY } from '../client';
 import styles from '../console.module.css';
-import { siteList } from '../format';
+import { SiteCheckboxes } from '../sites/components/site-checkboxes';
 import { addStaff, changeStaff, staffListQuery } from './api';
 import { AuditLog } from './components/audit-log';
 import { StaffRow } from './components/staff-row';
@@ -15,18 +15,19 @@ import { StaffRow } from './components/staff-row';
 export function StaffPage() {
   const queryClient = useQueryClient();
   const staff = useQuery(staffListQuery);
-  const [form, setForm] = useState({ email: '', role: 'manager', sites: '' });
+  const [form, setForm] = useState({ email: '', role: 'manager', sites: [] as string[] });
   const [added, setAdded] = useState<{ email: string; password?: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   // A change to a staff member shows in the audit log too: everything the console holds is asked again.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY });
   const add = useMutation({
-    mutationFn: () => addStaff({ email: form.email, role: form.role, sites: siteList(form.sites) }),
+    // An owner has every site: the server drops any ticked before "owner" was chosen.
+    mutationFn: () => addStaff(form),
     onSuccess: (body) => {
       setAdded({ email: body.staff.email, ...(body.password ? { password: body.password } : {}) });
       setProblem(null);
-      setForm({ email: '', role: 'manager', sites: '' });
+      setForm({ email: '', role: 'manager', sites: [] });
       void refresh();
     },
     onError: (error) => setProblem(error.message),
@@ -96,12 +97,14 @@ export function StaffPage() {
             ]}
             onValueChange={(role) => setForm({ ...form, role })}
           />
-          <TextField
-            name="newSites"
-            label="Sites (for a manager, comma-separated)"
-            value={form.sites}
-            onValueChange={(sites) => setForm({ ...form, sites })}
-          />
+          {form.role === 'manager' && (
+            <SiteCheckboxes
+              name="newSite"
+              legend="Their sites (a manager sees and issues codes for these only)"
+              checked={form.sites}
+              onChange={(sites) => setForm({ ...form, sites })}
+            />
+          )}
           <button type="submit" className={buttons.primary} disabled={add.isPending}>
             Add
           </button>

@@ -8,7 +8,7 @@ import { submitSurveyActor } from '../../../machines/survey/survey.actors';
 import { surveyMachine } from '../../../machines/survey/survey.machine';
 import type { SurveyInput } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
-import { postSurvey } from '../../api/surveys';
+import { countReviewOpened, postSurvey } from '../../api/surveys';
 import { SURVEY_COMMENTS_MAX, SURVEY_QUESTIONS } from '../../domain/survey';
 import { SURVEY_QUESTION_LABELS } from '../../i18n/survey-questions';
 import { inspectorOptions } from '../../lib/inspector';
@@ -101,7 +101,9 @@ export function SurveyPage() {
           </button>
         </form>
       )}
-      {view.showThankYouDialog && <SurveyThankYouDialog />}
+      {view.showThankYouDialog && (
+        <SurveyThankYouDialog review={view.review} onReviewOpened={(review) => countReviewOpened(review.surveyId)} />
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFigures, dayRange, type SiteScope } from '../../../server/dashboard/dashboard-figures';
 import type { Database } from '../../../server/db/client';
@@ -237,8 +238,26 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
         { week: '2026-11-09', completed: 1, promoters: 0, passives: 0, detractors: 1, nps: -100 },
       ],
       sites: [
-        { siteId: '12', completed: 2, promoters: 1, passives: 1, detractors: 0, nps: 50 },
-        { siteId: '7', completed: 2, promoters: 1, passives: 0, detractors: 1, nps: 0 },
+        {
+          siteId: '12',
+          completed: 2,
+          promoters: 1,
+          passives: 1,
+          detractors: 0,
+          nps: 50,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
+        {
+          siteId: '7',
+          completed: 2,
+          promoters: 1,
+          passives: 0,
+          detractors: 1,
+          nps: 0,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
       ],
     });
   });
@@ -310,7 +329,9 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     const figures = { promoters: 2, passives: 2, detractors: 1, nps: 20 };
     expect(res.body.feedback).toMatchObject({ surveys: 5, ...figures });
     expect(res.body.weeks).toEqual([{ week: '2026-01-05', completed: 5, ...figures }]);
-    expect(res.body.sites).toEqual([{ siteId: '30', completed: 5, ...figures }]);
+    expect(res.body.sites).toEqual([
+      { siteId: '30', completed: 5, ...figures, reviewInvitations: 0, reviewsOpened: 0 },
+    ]);
   });
 
   it('refuses a range backwards or a date that is not one; the command line sees every site, a point-of-sale key nothing', async () => {
@@ -421,6 +442,19 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       completed: '2026-03-05T00:10:00',
       surveys: [['2026-03-05T01:00:00', [1, 1, 1, 1, 1]]],
     });
+    // Site 2 has a review page: r4's three respondents were invited; the one on the 10th at 11:00 opened it, and so
+    // did the one after the range, who is counted nowhere.
+    const at = (instant: string) => new Date(`${instant}Z`);
+    await database.db
+      .update(surveys)
+      .set({ reviewUrl: 'https://g.page/r/site-2/review' })
+      .where(
+        inArray(surveys.createdAt, [at('2026-03-10T11:00:00'), at('2026-03-10T12:00:00'), at('2026-03-23T00:00:00')]),
+      );
+    await database.db
+      .update(surveys)
+      .set({ reviewOpenedAt: at('2026-03-23T00:05:00') })
+      .where(inArray(surveys.createdAt, [at('2026-03-10T11:00:00'), at('2026-03-23T00:00:00')]));
   });
   afterAll(() => database.close());
 
@@ -452,12 +486,49 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
         { week: '2026-03-09', completed: 2, promoters: 2, passives: 2, detractors: 0, nps: 50 },
         { week: '2026-03-16', completed: 1, promoters: 1, passives: 0, detractors: 2, nps: -33 },
       ],
-      // Busiest first; sites 1 and 3 tie, in the order of their ids.
+      // Busiest first; sites 1 and 3 tie, in the order of their ids. Site 2 invited two respondents in the range to
+      // review it, and one opened the link.
       sites: [
-        { siteId: '2', completed: 3, promoters: 2, passives: 2, detractors: 2, nps: 0 },
-        { siteId: '1', completed: 1, promoters: 1, passives: 0, detractors: 0, nps: 100 },
-        { siteId: '3', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
-        { siteId: '4', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+        {
+          siteId: '2',
+          completed: 3,
+          promoters: 2,
+          passives: 2,
+          detractors: 2,
+          nps: 0,
+          reviewInvitations: 2,
+          reviewsOpened: 1,
+        },
+        {
+          siteId: '1',
+          completed: 1,
+          promoters: 1,
+          passives: 0,
+          detractors: 0,
+          nps: 100,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
+        {
+          siteId: '3',
+          completed: 1,
+          promoters: 0,
+          passives: 0,
+          detractors: 0,
+          nps: null,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
+        {
+          siteId: '4',
+          completed: 0,
+          promoters: 1,
+          passives: 0,
+          detractors: 0,
+          nps: 100,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
       ],
     });
   });
@@ -491,7 +562,18 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
         { week: '2026-03-02', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
         { week: '2026-03-16', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
       ],
-      sites: [{ siteId: '1', completed: 1, promoters: 1, passives: 0, detractors: 0, nps: 100 }],
+      sites: [
+        {
+          siteId: '1',
+          completed: 1,
+          promoters: 1,
+          passives: 0,
+          detractors: 0,
+          nps: 100,
+          reviewInvitations: 0,
+          reviewsOpened: 0,
+        },
+      ],
     });
   });
 
@@ -506,7 +588,16 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
     });
     expect(surveysOnly.feedback).toMatchObject({ surveys: 1, responseRate: null, promoters: 1, nps: 100 });
     expect(surveysOnly.sites).toEqual([
-      { siteId: '4', completed: 0, promoters: 1, passives: 0, detractors: 0, nps: 100 },
+      {
+        siteId: '4',
+        completed: 0,
+        promoters: 1,
+        passives: 0,
+        detractors: 0,
+        nps: 100,
+        reviewInvitations: 0,
+        reviewsOpened: 0,
+      },
     ]);
 
     const completionOnly = await figures('all', null, { from: '2026-03-08', to: '2026-03-08' });
@@ -529,7 +620,16 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       { week: '2026-03-02', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
     ]);
     expect(completionOnly.sites).toEqual([
-      { siteId: '3', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },
+      {
+        siteId: '3',
+        completed: 1,
+        promoters: 0,
+        passives: 0,
+        detractors: 0,
+        nps: null,
+        reviewInvitations: 0,
+        reviewsOpened: 0,
+      },
     ]);
   });
 

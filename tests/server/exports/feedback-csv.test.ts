@@ -1,13 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
-import { customers, registrations, surveys } from '../../../server/db/schema';
+import { customers, registrations, sites, surveys } from '../../../server/db/schema';
 import { EXPORT_BATCH } from '../../../server/exports/csv-stream';
 import { feedbackCsv } from '../../../server/exports/feedback-csv';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const HEADER =
-  'id,created_at,member_id,member_name,site_id,band,recommend_to_others,wash_quality,cleanliness,service,value,comments';
+  'id,created_at,member_id,member_name,site_id,site_name,band,recommend_to_others,wash_quality,cleanliness,service,value,comments';
 
 /** The bytes as written: `Response.text()` would drop the byte-order mark. */
 const text = async (stream: ReadableStream) =>
@@ -17,6 +17,8 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
+    // Site 7 is named; site 12 has no row, and is written as "Site 12".
+    await database.db.insert(sites).values({ id: '7', name: 'Main Street', named: true });
     for (const [n, site, firstName] of [
       [1, '7', 'Ada'],
       [2, '12', '=Grace'],
@@ -80,11 +82,11 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
     const csv = await text(feedbackCsv(database.db, ['7'], {}));
     expect(csv.split('\n')).toEqual([
       `\uFEFF${HEADER}`,
-      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,,0,1,2,3,4,score 0',
-      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")"`,
-      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,passive,7,1,2,3,4,score 7',
-      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,passive,8,1,2,3,4,score 8',
-      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,promoter,9,1,2,3,4,score 9',
+      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,,0,1,2,3,4,score 0',
+      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")"`,
+      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,7,1,2,3,4,score 7',
+      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,8,1,2,3,4,score 8',
+      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,score 9',
       '',
     ]);
   });
@@ -97,7 +99,13 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
     ]);
     const october = await text(feedbackCsv(database.db, 'all', { from: '2026-10-01', to: '2026-10-01' }));
     const [first] = parse<Record<string, string>>(october, { bom: true, columns: true });
-    expect(first).toMatchObject({ member_name: "'=Grace Núñez", site_id: '12', band: 'promoter', comments: '' });
+    expect(first).toMatchObject({
+      member_name: "'=Grace Núñez",
+      site_id: '12',
+      site_name: 'Site 12',
+      band: 'promoter',
+      comments: '',
+    });
   });
 
   it('streams every survey once across database batches', async () => {

@@ -61,6 +61,9 @@ describe('what receivers are sent', () => {
       serviceScore: 10,
       valueScore: 6,
       comments: 'Great wash',
+      // The review invitation is the console's to count, not a CRM's: the payload stays as it was.
+      reviewUrl: 'https://g.page/r/brightwater/review',
+      reviewOpenedAt: null,
       createdAt: new Date('2026-03-02T09:00:00.000Z'),
     };
     expect(surveyData(survey)).toEqual({

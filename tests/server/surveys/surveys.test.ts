@@ -82,11 +82,15 @@ describe.each(EMBEDDED_ONLY)('surveys and customers on %s', (driver) => {
       customerId,
       ...ANSWERS,
       createdAt: expect.stringMatching(/Z$/) as string,
+      // The customer's site has no review page: no invitation.
+      reviewUrl: null,
     });
     expect(await findSurvey(database.db, recorded.id)).toEqual(recorded);
     expect(await findSurvey(database.db, 'nothing')).toBeUndefined();
     const [event] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'survey.submitted'));
-    expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey: recorded });
+    // The event carries the survey as before: the invitation is the console's figure, not a CRM's.
+    const { reviewUrl: _invitation, ...survey } = recorded;
+    expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey });
     expect(await record({ customerId, ...ANSWERS })).toMatchObject({ customerId });
   });
 

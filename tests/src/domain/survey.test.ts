@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptySurvey,
+  reviewInvitationOf,
   SURVEY_COMMENTS_MAX,
   SURVEY_FIELDS,
   SURVEY_QUESTION_TEXTS,
@@ -107,5 +108,24 @@ describe('a submitted survey', () => {
     [{ comments: 'ok\u0007' }, { comments: UNSUPPORTED_CHARACTERS }],
   ])('refuses %j with %j', (fields, errors) => {
     expect(validate(surveySchema, { ...emptySurvey('c-1'), ...fields })).toEqual({ ok: false, errors });
+  });
+});
+
+describe("a stored survey's review invitation", () => {
+  it('is the survey and its https review page', () => {
+    expect(reviewInvitationOf({ id: 's-1', reviewUrl: 'https://g.page/r/x/review', comments: '' })).toEqual({
+      surveyId: 's-1',
+      url: 'https://g.page/r/x/review',
+    });
+  });
+
+  it.each([
+    ['no link', { id: 's-1', reviewUrl: null }],
+    ['a link that is not https', { id: 's-1', reviewUrl: 'http://g.page/r/x/review' }],
+    ['a script for a link', { id: 's-1', reviewUrl: 'javascript:alert(1)' }],
+    ['no survey id', { reviewUrl: 'https://g.page/r/x/review' }],
+    ['no answer at all', null],
+  ])('is none with %s', (_, answer) => {
+    expect(reviewInvitationOf(answer)).toBeNull();
   });
 });

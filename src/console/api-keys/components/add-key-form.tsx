@@ -14,7 +14,7 @@ import type { Refusal } from '../../client';
 import { CheckboxGroup } from '../../components/checkbox-group';
 import { ShownOnce } from '../../components/shown-once';
 import styles from '../../console.module.css';
-import { siteList } from '../../format';
+import { SiteCheckboxes } from '../../sites/components/site-checkboxes';
 import { apiKeysKey, createApiKey } from '../api';
 
 type FieldErrors = Partial<Record<'name' | 'scopes' | 'sites', string>>;
@@ -28,17 +28,17 @@ const SCOPE_LABELS = Object.fromEntries(
  */
 export function AddKeyForm({ onProblem }: { onProblem: (message: string | null) => void }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: '', scopes: [...POINT_OF_SALE_SCOPES] as string[], sites: '' });
+  const [form, setForm] = useState({ name: '', scopes: [...POINT_OF_SALE_SCOPES] as string[], sites: [] as string[] });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
 
   const add = useMutation({
-    mutationFn: () => createApiKey({ name: form.name, scopes: form.scopes, sites: siteList(form.sites) }),
+    mutationFn: () => createApiKey(form),
     onSuccess: (key) => {
       setCreated(key);
       setErrors({});
       onProblem(null);
-      setForm({ name: '', scopes: [...POINT_OF_SALE_SCOPES], sites: '' });
+      setForm({ name: '', scopes: [...POINT_OF_SALE_SCOPES], sites: [] });
       void queryClient.invalidateQueries({ queryKey: apiKeysKey });
     },
     onError: (error: Refusal) => {
@@ -54,7 +54,7 @@ export function AddKeyForm({ onProblem }: { onProblem: (message: string | null) 
       const first = (['name', 'scopes', 'sites'] as const).find((name) => fieldErrors[name]);
       if (first)
         document
-          .getElementById(fieldId(first === 'name' ? 'keyName' : first === 'sites' ? 'keySites' : 'scope-0'))
+          .getElementById(fieldId(first === 'name' ? 'keyName' : first === 'sites' ? 'keySite-0' : 'scope-0'))
           ?.focus();
     },
   });
@@ -92,19 +92,14 @@ export function AddKeyForm({ onProblem }: { onProblem: (message: string | null) 
           error={errors.scopes}
           onChange={(scopes) => setForm({ ...form, scopes })}
         />
-        <TextField
-          name="keySites"
-          label="Sites (optional)"
-          autoComplete="off"
-          inputMode="text"
-          placeholder="7, 12"
-          value={form.sites}
+        <SiteCheckboxes
+          name="keySite"
+          legend="Sites (optional)"
+          note="The sites it may issue codes for; none ticked: every site."
+          checked={form.sites}
           error={errors.sites}
-          onValueChange={(sites) => setForm({ ...form, sites })}
+          onChange={(sites) => setForm({ ...form, sites })}
         />
-        <p className={styles.muted}>
-          The site ids it may issue codes for, separated by commas; leave it empty for every site.
-        </p>
         <button type="submit" className={buttons.primary} disabled={add.isPending}>
           Make key
         </button>

@@ -9,6 +9,7 @@ export function Breakdown({
   title,
   header,
   rows,
+  csvHeader = header,
   csvRows,
   file,
 }: {
@@ -16,6 +17,8 @@ export function Breakdown({
   title: string;
   header: string[];
   rows: (string | number)[][];
+  /** The CSV's columns, where they are not the table's (a site's id beside its name). */
+  csvHeader?: string[];
   /** The same rows for a spreadsheet: figures as numbers (NPS 40, not the text "+40"), none as an empty cell. */
   csvRows: (string | number)[][];
   file: string;
@@ -39,8 +42,9 @@ export function Breakdown({
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={String(row[0])}>
+              {rows.map((row, index) => (
+                // Rows are whole weeks or sites, listed once per answer; two sites may share a name.
+                <tr key={index}>
                   {row.map((cell, i) => (
                     <td key={i}>{cell}</td>
                   ))}
@@ -51,7 +55,7 @@ export function Breakdown({
         </div>
       )}
       <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, header, csvRows)}>
+        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, csvHeader, csvRows)}>
           Download CSV
         </button>
       </div>

@@ -54,8 +54,8 @@ export function WeeklyChart({ weeks }: { weeks: DashboardFigures['weeks'] }) {
   );
 }
 
-/** Completions per site, busiest first, as bars. */
-export function SitesChart({ sites }: { sites: DashboardFigures['sites'] }) {
+/** Completions per site, busiest first, as bars labelled with the sites' names. */
+export function SitesChart({ sites }: { sites: readonly { name: string; completed: number }[] }) {
   const data = useMemo<uPlot.AlignedData>(
     () => [sites.map((_, index) => index), sites.map((site) => site.completed)],
     [sites],
@@ -67,7 +67,7 @@ export function SitesChart({ sites }: { sites: DashboardFigures['sites'] }) {
         {
           label: 'Site',
           splits: () => sites.map((_, index) => index),
-          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => sites[tick]?.siteId ?? ''),
+          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => sites[tick]?.name ?? ''),
         },
         { label: 'Profiles completed' },
       ],

@@ -1,12 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { siteName } from '../../../domain/sites';
 import type { StaffMember } from '../../../domain/staff';
 import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../../console.module.css';
-import { siteList } from '../../format';
+import { sitesQuery } from '../../sites/api';
+import { SiteCheckboxes } from '../../sites/components/site-checkboxes';
 import { changeStaff } from '../api';
 
-/** One staff member: role and sites can be changed in place; the server refuses what would leave no owner. */
+/**
+ * One staff member: role and sites can be changed in place; the server refuses what would leave no owner. A
+ * manager's sites are named, their checkboxes shown on asking: a row each of every site would bury the table.
+ */
 export function StaffRow({
   member,
   onSaved,
@@ -19,9 +24,12 @@ export function StaffRow({
   onToggle: () => void;
 }) {
   const [role, setRole] = useState<string>(member.role);
-  const [sites, setSites] = useState(member.sites.join(', '));
+  const [sites, setSites] = useState<string[]>(member.sites);
+  const [choosingSites, setChoosingSites] = useState(false);
+  const known = useQuery(sitesQuery).data?.results;
   const save = useMutation({
-    mutationFn: () => changeStaff(member.id, { role, sites: siteList(sites) }),
+    // An owner has every site: the server drops a former manager's.
+    mutationFn: () => changeStaff(member.id, { role, sites }),
     onSuccess: () => {
       onProblem(null);
       void onSaved();
@@ -46,16 +54,30 @@ export function StaffRow({
         </select>
       </td>
       <td>
-        <label className={styles.visuallyHidden} htmlFor={`sites-${member.id}`}>
-          Sites of {member.email}
-        </label>
-        <input
-          id={`sites-${member.id}`}
-          className={styles.inlineControl}
-          value={role === 'owner' ? 'All' : sites}
-          disabled={role === 'owner'}
-          onChange={(event) => setSites(event.target.value)}
-        />
+        {role === 'owner' ? (
+          'All sites'
+        ) : (
+          <>
+            <p className={styles.cellText}>{sites.map((id) => siteName(known, id)).join(', ') || 'None'}</p>
+            <button
+              type="button"
+              className={buttons.secondary}
+              aria-expanded={choosingSites}
+              onClick={() => setChoosingSites(!choosingSites)}
+            >
+              Choose <span className={styles.visuallyHidden}>sites of {member.email}</span>
+            </button>
+            {choosingSites && (
+              <SiteCheckboxes
+                name={`sites-${member.id}`}
+                legend={`Sites of ${member.email}`}
+                hideLegend
+                checked={sites}
+                onChange={setSites}
+              />
+            )}
+          </>
+        )}
       </td>
       <td>
         <button type="button" className={buttons.secondary} onClick={onToggle}>

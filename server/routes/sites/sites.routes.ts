@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
+import * as v from 'valibot';
+import { newSiteSchema, SITE_MESSAGES, siteChangeSchema, siteListSchema, siteSchema } from '../../../src/domain/sites';
+import { allow, auditedBy, visibleSites, type AdminEnv } from '../../access/principal';
+import { recordAudit } from '../../audit/record-audit';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../lib/api-error';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { createSite, listSites, updateSite } from '../../sites/sites';
+
+const NO_SUCH_SITE = 'There is no such site.';
+
+/**
+ * `/api/admin/sites`: the places that sell memberships, by name (issue 25). Everyone signed in lists the sites
+ * they may see (a manager: their own), which every console page's site list reads; owners add, name, edit and
+ * deactivate them, each change audited in its transaction. The point-of-sale keeps sending `siteId` as before.
+ */
+export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
+  const app = new Hono<AdminEnv>();
+  const ownersOnly = allow('owner');
+
+  app.get(
+    '/admin/sites',
+    describe({
+      summary: 'The sites the caller may see, by name',
+      answers: {
+        200: { description: '`{ results: [site…] }`, by name; inactive sites included.', body: siteListSchema },
+      },
+      refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+    }),
+    allow('owner', 'manager'),
+    async (c) => c.json({ results: await listSites(deps.db, visibleSites(c.get('principal')), deps.defaultTimeZone) }),
+  );
+
+  app.post(
+    '/admin/sites',
+    describe({
+      summary: "Add a site under its point-of-sale's id",
+      answers: { 201: { description: 'The site, named.', body: siteSchema } },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'already_exists', 'rate_limited'],
+    }),
+    ownersOnly,
+    jsonBody,
+    validJson(newSiteSchema),
+    async (c) => {
+      const created = await deps.db.transaction(async (tx) => {
+        const site = await createSite(tx, c.req.valid('json'), deps.defaultTimeZone);
+        if (!site) {
+          throw new ApiError(409, 'already_exists', SITE_MESSAGES.idTaken, { id: SITE_MESSAGES.idTaken });
+        }
+        await recordAudit(tx, { ...auditedBy(c), action: 'site_added', subjectId: site.id });
+        return site;
+      });
+      return c.json(created, 201);
+    },
+  );
+
+  app.patch(
+    '/admin/sites/:id',
+    describe({
+      summary: "Change a site's name, address, time zone, review link or whether it is active",
+      answers: { 200: { description: 'The site as changed.', body: siteSchema } },
+      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+    }),
+    ownersOnly,
+    validator('param', v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_SITE);
+    }),
+    jsonBody,
+    validJson(siteChangeSchema),
+    async (c) => {
+      const changed = await deps.db.transaction(async (tx) => {
+        const site = await updateSite(tx, c.req.valid('param').id, c.req.valid('json'), deps.defaultTimeZone);
+        if (!site) throw new ApiError(404, 'not_found', NO_SUCH_SITE);
+        await recordAudit(tx, { ...auditedBy(c), action: 'site_changed', subjectId: site.id });
+        return site;
+      });
+      return c.json(changed);
+    },
+  );
+
+  return app;
+}

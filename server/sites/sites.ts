@@ -1,0 +1,104 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { unnamedSiteName, type NewSite, type Site, type SiteChange } from '../../src/domain/sites';
+import type { Db, Tx } from '../db/client';
+import { sites } from '../db/schema';
+
+type SiteRow = typeof sites.$inferSelect;
+
+/** A site as the API answers it, its zone DEFAULT_TIMEZONE's when it has none of its own. */
+const toSite = (row: SiteRow, defaultTimeZone: string): Site => ({
+  id: row.id,
+  name: row.name,
+  address: row.address,
+  timeZone: row.timeZone ?? defaultTimeZone,
+  reviewUrl: row.reviewUrl,
+  active: row.active,
+  named: row.named,
+});
+
+/**
+ * The sites a caller may see ('all', or a manager's or key's list), by name. A listed id with no row yet (a
+ * manager's site named before any sale there) is shown as "Site {id}", so a list never hides one.
+ */
+export async function listSites(
+  db: Db | Tx,
+  visible: 'all' | readonly string[],
+  defaultTimeZone: string,
+): Promise<Site[]> {
+  if (visible !== 'all' && visible.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(sites)
+    .where(visible === 'all' ? undefined : inArray(sites.id, [...visible]))
+    .orderBy(asc(sites.name), asc(sites.id));
+  const found = rows.map((row) => toSite(row, defaultTimeZone));
+  const missing = visible === 'all' ? [] : visible.filter((id) => !rows.some((row) => row.id === id));
+  return [
+    ...found,
+    ...missing.map((id) => ({
+      id,
+      name: unnamedSiteName(id),
+      address: '',
+      timeZone: defaultTimeZone,
+      reviewUrl: null,
+      active: true,
+      named: false,
+    })),
+  ];
+}
+
+export async function findSite(db: Db | Tx, id: string, defaultTimeZone: string): Promise<Site | null> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id));
+  return row ? toSite(row, defaultTimeZone) : null;
+}
+
+/** An owner's new site, named; null when its id is taken (the point-of-sale may have made it already). */
+export async function createSite(tx: Tx, input: NewSite, defaultTimeZone: string): Promise<Site | null> {
+  const [row] = await tx
+    .insert(sites)
+    .values({
+      id: input.id,
+      name: input.name,
+      address: input.address,
+      timeZone: input.timeZone ?? null,
+      reviewUrl: input.reviewUrl,
+      named: true,
+    })
+    .onConflictDoNothing({ target: sites.id })
+    .returning();
+  return row ? toSite(row, defaultTimeZone) : null;
+}
+
+/** An owner's change; giving a name marks the site named. Null when there is no such site. */
+export async function updateSite(
+  tx: Tx,
+  id: string,
+  change: SiteChange,
+  defaultTimeZone: string,
+): Promise<Site | null> {
+  const [row] = await tx
+    .update(sites)
+    .set({
+      ...(change.name === undefined ? {} : { name: change.name, named: true }),
+      ...(change.address === undefined ? {} : { address: change.address }),
+      ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
+      ...(change.reviewUrl === undefined ? {} : { reviewUrl: change.reviewUrl }),
+      ...(change.active === undefined ? {} : { active: change.active }),
+    })
+    .where(eq(sites.id, id))
+    .returning();
+  return row ? toSite(row, defaultTimeZone) : null;
+}
+
+/**
+ * Makes a site for every id not seen before, as "Site {id}" waiting for a name: a new id from the point-of-sale,
+ * or a staff member's or key's site given on the command line. Known sites are left as they are.
+ */
+export async function ensureSites(tx: Db | Tx, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  await tx
+    .insert(sites)
+    .values(unique.map((id) => ({ id, name: unnamedSiteName(id) })))
+    .onConflictDoNothing({ target: sites.id });
+}

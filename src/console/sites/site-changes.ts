@@ -1,0 +1,37 @@
+import type { Site } from '../../domain/sites';
+import type { SiteChangeBody } from './api';
+
+/** The edit form's boxes, as typed. */
+export interface SiteForm {
+  name: string;
+  address: string;
+  timeZone: string;
+  reviewUrl: string;
+  active: boolean;
+}
+
+/** The edit form as it opens: an unnamed site's name box starts empty, waiting for the name to type. */
+export const siteForm = (site: Site): SiteForm => ({
+  name: site.named ? site.name : '',
+  address: site.address,
+  timeZone: site.timeZone,
+  reviewUrl: site.reviewUrl ?? '',
+  active: site.active,
+});
+
+/**
+ * What saving the form sends: the fields changed, compared as the server keeps them (trimmed, no link as null), sent
+ * as typed so the server's messages are about what the owner typed. A name is sent only when it changed, since giving
+ * one marks the site named: an unnamed site whose name box was left empty keeps waiting for its name, and saving
+ * its review link alone does not name it "Site {id}". An emptied review link is sent as '', which removes it.
+ */
+export function siteChanges(site: Site, form: SiteForm): SiteChangeBody {
+  const name = form.name.trim();
+  return {
+    ...((site.named ? name !== site.name : name !== '') && { name: form.name }),
+    ...(form.address.trim() !== site.address && { address: form.address }),
+    ...(form.timeZone !== site.timeZone && { timeZone: form.timeZone }),
+    ...((form.reviewUrl.trim() || null) !== site.reviewUrl && { reviewUrl: form.reviewUrl }),
+    ...(form.active !== site.active && { active: form.active }),
+  };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Site } from '../../../../src/domain/sites';
+import { siteChanges, siteForm } from '../../../../src/console/sites/site-changes';
+
+const NAMED: Site = {
+  id: '7',
+  name: 'Main Street',
+  address: '1 Main Street',
+  timeZone: 'America/Chicago',
+  reviewUrl: 'https://example.com/review',
+  active: true,
+  named: true,
+};
+const UNNAMED: Site = { ...NAMED, id: '42', name: 'Site 42', address: '', reviewUrl: null, named: false };
+
+describe('the site form', () => {
+  it('opens on the site as it is, an unnamed site’s name box empty', () => {
+    expect(siteForm(NAMED)).toEqual({
+      name: 'Main Street',
+      address: '1 Main Street',
+      timeZone: 'America/Chicago',
+      reviewUrl: 'https://example.com/review',
+      active: true,
+    });
+    expect(siteForm(UNNAMED)).toMatchObject({ name: '', reviewUrl: '' });
+  });
+
+  it('sends nothing when nothing changed, spaces around a box included', () => {
+    expect(siteChanges(NAMED, siteForm(NAMED))).toEqual({});
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), name: ' Main Street ', address: '1 Main Street ' })).toEqual({});
+    expect(siteChanges(UNNAMED, siteForm(UNNAMED))).toEqual({});
+  });
+
+  it('sends each field changed, as typed, and only those', () => {
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), name: 'Main St. ' })).toEqual({ name: 'Main St. ' });
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), address: '2 Main Street' })).toEqual({
+      address: '2 Main Street',
+    });
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), timeZone: 'America/New_York' })).toEqual({
+      timeZone: 'America/New_York',
+    });
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), active: false })).toEqual({ active: false });
+    expect(siteChanges({ ...NAMED, active: false }, { ...siteForm(NAMED), active: true })).toEqual({ active: true });
+  });
+
+  it('sends an emptied name of a named site, for the server to refuse', () => {
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), name: '' })).toEqual({ name: '' });
+  });
+
+  it('names an unnamed site only when a name is typed: its review link alone leaves it waiting', () => {
+    expect(siteChanges(UNNAMED, { ...siteForm(UNNAMED), reviewUrl: 'https://example.com/r' })).toEqual({
+      reviewUrl: 'https://example.com/r',
+    });
+    expect(siteChanges(UNNAMED, { ...siteForm(UNNAMED), name: '  ' })).toEqual({});
+    expect(siteChanges(UNNAMED, { ...siteForm(UNNAMED), name: 'Harbor Road' })).toEqual({ name: 'Harbor Road' });
+  });
+
+  it('removes a review link by sending it empty', () => {
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), reviewUrl: ' ' })).toEqual({ reviewUrl: ' ' });
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), reviewUrl: 'https://example.com/other' })).toEqual({
+      reviewUrl: 'https://example.com/other',
+    });
+  });
+});
