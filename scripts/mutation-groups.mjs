@@ -17,7 +17,13 @@ export const GROUPS = {
   integrations: {
     ignoreStatic: true,
     mutate: ['server/{integrations,limits}/**/*.ts'],
-    tests: ['tests/server/integrations/**', 'tests/server/limits/**', 'tests/server/routes/throttles.test.ts'],
+    tests: [
+      'tests/server/integrations/**',
+      'tests/server/limits/**',
+      'tests/server/routes/throttles.test.ts',
+      // The integrations' workers also run the retention pass on its schedule: this suite is what starts them.
+      'tests/server/retention/retention-job.test.ts',
+    ],
   },
   reports: {
     ignoreStatic: true,

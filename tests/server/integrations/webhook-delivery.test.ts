@@ -65,8 +65,16 @@ describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
 
   it('retries a receiver that is down for three tries, and it gets the event once, with one webhook-id', async () => {
     receiver.failNext(503, 3);
+    const logged = t.logs.length;
     const issued = await t.issue();
     await receiver.waitFor((all) => all.filter(about(issued.registration.id)).some((r) => r.answered === 200), 40_000);
+    // Each failed try is logged as a retry of the one event, by count only.
+    const retries = t.logs
+      .slice(logged)
+      .map((line) => JSON.parse(line) as { event: string; events?: number; deliveries?: number })
+      .filter((line) => line.event === 'webhook_retry');
+    expect(retries).toHaveLength(3);
+    expect(retries.map((line) => line.events ?? line.deliveries)).toEqual([1, 1, 1]);
     const tries = receiver.received.filter(about(issued.registration.id));
     expect(tries.map((r) => r.answered)).toEqual([503, 503, 503, 200]);
     expect(new Set(tries.map((r) => r.headers['webhook-id'])).size).toBe(1);
