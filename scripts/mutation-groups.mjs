@@ -8,9 +8,9 @@ export const GROUPS = {
   machines: { mutate: ['machines/**/*.ts'], tests: ['tests/machines'] },
   services: {
     ignoreStatic: true,
-    mutate: ['server/{api-keys,audit,customers,feedback,members,registrations,staff,surveys}/**/*.ts'],
+    mutate: ['server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,sites,staff,surveys}/**/*.ts'],
     tests: [
-      'tests/server/{api-keys,audit,customers,feedback,members,registrations,staff,surveys}/**',
+      'tests/server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,staff,surveys}/**',
       'tests/server/routes/**',
     ],
   },

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
+import { DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS } from '../src/domain/follow-ups';
 import { isTimeZone } from '../src/domain/sites';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 import { LOG_LEVELS } from './lib/logger';
@@ -18,6 +19,21 @@ const integer = (fallback: number, min: number, max: number, name: string) =>
     ),
     String(fallback),
   );
+
+/** Hours, fractions allowed (`0.5` is 30 minutes), above 0 and at most `max`. */
+const hours = (fallback: number, max: number, name: string) => {
+  const message = `${name} must be a number of hours above 0 and at most ${max}, such as ${fallback} or 0.5`;
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}(?:\.\d{1,6})?$/, message),
+      v.transform(Number),
+      v.gtValue(0, message),
+      v.maxValue(max, message),
+    ),
+    String(fallback),
+  );
+};
 
 const url = (fallback: string, name: string) =>
   v.optional(v.pipe(v.string(), v.url(`${name} must be an absolute URL`)), fallback);
@@ -144,6 +160,7 @@ const settings = v.object({
     v.pipe(v.string(), v.check(isTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as America/New_York')),
     'America/New_York',
   ),
+  FOLLOW_UP_HOURS: hours(DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS, 'FOLLOW_UP_HOURS'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
@@ -278,6 +295,8 @@ const envSchema = v.pipe(
     },
     /** The time zone of a site that has none of its own (DEFAULT_TIMEZONE). */
     defaultTimeZone: e.DEFAULT_TIMEZONE,
+    /** How long after a detractor's survey their follow-up case is due (FOLLOW_UP_HOURS). */
+    followUpHours: e.FOLLOW_UP_HOURS,
     /** pino's level: lines below it are not written. */
     logLevel: e.LOG_LEVEL,
     /** Bearer token of `GET /metrics`; unset, that path does not exist. */

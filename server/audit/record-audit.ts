@@ -28,7 +28,12 @@ export type AuditAction =
   | 'api_key_created'
   | 'api_key_revoked'
   | 'site_added'
-  | 'site_changed';
+  | 'site_changed'
+  | 'follow_up_viewed'
+  | 'follow_up_assigned'
+  | 'follow_up_contacted'
+  | 'follow_up_noted'
+  | 'follow_up_resolved';
 
 /**
  * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { staff } from './staff-schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -289,6 +290,69 @@ export const smsMessages = pgTable(
       .on(table.createdAt)
       .where(sql`${table.linkToken} is not null`),
   ],
+);
+
+/**
+ * A detractor's survey (recommend score 1–6) opens a follow-up case in the survey's transaction (issue 25): at the
+ * member's site, due FOLLOW_UP_HOURS later, open → contacted → resolved with a root cause. Whether it is overdue
+ * is read from `due_at` and `status` as of now; `escalated_at` notes the one escalation email. A case follows its
+ * member: erasing them deletes it (and its timeline).
+ */
+export const followUpCases = pgTable(
+  'follow_up_cases',
+  {
+    id: text('id').primaryKey(),
+    surveyId: text('survey_id')
+      .notNull()
+      .unique()
+      .references(() => surveys.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** The site of the member's registration when the case opened (no foreign key, as registrations have none). */
+    siteId: text('site_id').notNull(),
+    status: text('status').notNull().default('open'),
+    /** The staff member who owns it; null: nobody yet. */
+    assigneeId: text('assignee_id').references(() => staff.id, { onDelete: 'set null' }),
+    openedAt: at('opened_at').notNull(),
+    dueAt: at('due_at').notNull(),
+    /** The first contact; later ones are in the timeline. */
+    contactedAt: at('contacted_at'),
+    resolvedAt: at('resolved_at'),
+    rootCause: text('root_cause'),
+    resolutionNote: text('resolution_note'),
+    /** When the owners were emailed about it being overdue: once. */
+    escalatedAt: at('escalated_at'),
+  },
+  (table) => [
+    check('follow_up_cases_status', sql`${table.status} in ('open', 'contacted', 'resolved')`),
+    // The inbox and the escalation check: open cases by due time.
+    index('follow_up_cases_status_due_at_idx').on(table.status, table.dueAt),
+    index('follow_up_cases_site_id_idx').on(table.siteId),
+    // Erasing a member finds their cases here.
+    index('follow_up_cases_customer_id_idx').on(table.customerId),
+  ],
+);
+
+/** A case's timeline: who did what, when (`actor_id` null: the system, or the command line). */
+export const followUpEvents = pgTable(
+  'follow_up_events',
+  {
+    id: text('id').primaryKey(),
+    /** The order entries were written in, for entries of the same instant. */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => followUpCases.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    /** `staff`, `cli` or `system`. */
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    /** opened, assigned, contacted, note, resolved, escalated. */
+    kind: text('kind').notNull(),
+    text: text('text').notNull().default(''),
+  },
+  (table) => [index('follow_up_events_case_id_at_idx').on(table.caseId, table.at, table.seq)],
 );
 
 export * from './staff-schema';

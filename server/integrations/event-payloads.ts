@@ -1,12 +1,14 @@
 import { consentView, customerView, vehicleView } from '../../src/domain/customer-views';
 import { SURVEY_FIELDS } from '../../src/domain/survey';
-import type { customers, registrations, surveys } from '../db/schema';
+import type { FollowUpStatus, RootCause } from '../../src/domain/follow-ups';
+import type { customers, followUpCases, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
 import { isoOrNull } from '../lib/iso-time';
 
 type RegistrationRow = typeof registrations.$inferSelect;
 type CustomerRow = typeof customers.$inferSelect;
 type SurveyRow = typeof surveys.$inferSelect;
+type FollowUpRow = typeof followUpCases.$inferSelect;
 
 /** A registration as receivers see it: everything but its code, which exists only in the point-of-sale's answer. */
 export const registrationData = (row: RegistrationRow) => ({
@@ -39,6 +41,24 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
 /** `survey.submitted`: the answers, and whose they are. */
 export const surveyData = (row: SurveyRow) => ({
   survey: { ...pick(row, SURVEY_FIELDS), createdAt: row.createdAt.toISOString() },
+});
+
+/**
+ * `follow_up.opened` and `follow_up.resolved`: the case by ids and times, never the member's contact details (a
+ * receiver knows the member by `memberId`, their customer id).
+ */
+export const followUpData = (row: FollowUpRow) => ({
+  followUp: {
+    id: row.id,
+    status: row.status as FollowUpStatus,
+    siteId: row.siteId,
+    surveyId: row.surveyId,
+    memberId: row.customerId,
+    openedAt: row.openedAt.toISOString(),
+    dueAt: row.dueAt.toISOString(),
+    resolvedAt: isoOrNull(row.resolvedAt),
+    rootCause: row.rootCause as RootCause | null,
+  },
 });
 
 /** `member.erased`: the ids receivers know the erased member by (every one they were sent), and when. */

@@ -29,6 +29,7 @@ const REFUSALS = {
   unknown_customer: [422, 'The customer id names no customer.'],
   endpoint_disabled: [409, 'The webhook endpoint is switched off.'],
   delivery_not_failed: [409, 'Only a failed delivery can be sent again.'],
+  case_closed: [409, 'The follow-up case is resolved: it can no longer be assigned, contacted or resolved.'],
   sms_unavailable: [422, 'send: "sms" was asked for, and this server has no SMS provider configured.'],
   rate_limited: [429, 'Too many requests from this client; Retry-After says when to try again.'],
   unavailable: [503, 'The database is not answering; Retry-After says when to try again.'],

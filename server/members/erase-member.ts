@@ -3,6 +3,7 @@ import { recordAudit, type Actor } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import {
   customers,
+  followUpCases,
   idempotencyKeys,
   outboxEvents,
   registrations,
@@ -25,6 +26,8 @@ export interface ErasedCounts {
   events: number;
   deliveries: number;
   idempotencyKeys: number;
+  /** Their follow-up cases, each with its timeline. */
+  followUpCases: number;
 }
 
 /** What an erasure did: the ids it erased (as the webhook receivers know them), counted rows, and how it told them. */
@@ -48,8 +51,8 @@ export const erasureSummary = (counts: ErasedCounts) =>
 /**
  * Erases the customers with this email on request (CCPA, GDPR), all in one transaction, so that a failure anywhere
  * leaves everything as it was (the event below included). Answers null, having written nothing, when no customer has
- * the email. It deletes their profiles, surveys and registrations, the text-message rows, the outbox events and
- * deliveries about them, and the idempotency keys that name what they sent; then
+ * the email. It deletes their profiles, surveys, follow-up cases and registrations, the text-message rows, the
+ * outbox events and deliveries about them, and the idempotency keys that name what they sent; then
  * - records a `member.erased` event for every enabled webhook endpoint, whatever it subscribed to: the receivers hold
  *   copies of the profile and must erase them too. It carries only the ids they know the member by, and is written
  *   after the older events are deleted, so it is not one of them;
@@ -83,6 +86,13 @@ export async function eraseMember(
     const events = eventIds.length
       ? await ids(tx.delete(outboxEvents).where(inArray(outboxEvents.id, eventIds)).returning({ id: outboxEvents.id }))
       : [];
+    // Before the surveys that opened them; their timelines go with them (on delete cascade).
+    const caseIds = await ids(
+      tx
+        .delete(followUpCases)
+        .where(inArray(followUpCases.customerId, found.customerIds))
+        .returning({ id: followUpCases.id }),
+    );
     const surveyIds = await ids(
       tx.delete(surveys).where(inArray(surveys.customerId, found.customerIds)).returning({ id: surveys.id }),
     );
@@ -110,7 +120,14 @@ export async function eraseMember(
 
     const erased = { customerIds, registrationIds, surveyIds };
     const eventId = await recordEvent(tx, 'member.erased', erasedData(erased, now), now);
-    const auditRowsRedacted = await redactAuditSubjects(tx, [...customerIds, ...registrationIds, ...surveyIds]);
+    // A case id in the audit log (`follow_up_viewed`, …) would point to the person too, with a receiver's copy of
+    // the `follow_up.opened` event that names both.
+    const auditRowsRedacted = await redactAuditSubjects(tx, [
+      ...customerIds,
+      ...registrationIds,
+      ...surveyIds,
+      ...caseIds,
+    ]);
 
     const counts: ErasedCounts = {
       customers: customerIds.length,
@@ -120,6 +137,7 @@ export async function eraseMember(
       events: events.length,
       deliveries: deliveries.length,
       idempotencyKeys: keys.length,
+      followUpCases: caseIds.length,
     };
     await recordAudit(tx, {
       actor: by.actor,

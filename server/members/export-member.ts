@@ -3,6 +3,8 @@ import { consentView } from '../../src/domain/customer-views';
 import type { Db, Tx } from '../db/client';
 import {
   customers,
+  followUpCases,
+  followUpEvents,
   outboxEvents,
   registrations,
   smsMessages,
@@ -37,9 +39,9 @@ export async function memberIds(db: Db | Tx, email: string) {
 
 /**
  * Everything held about the customers with this email, for a request under CCPA or GDPR: their profiles with the
- * consent evidence, their registrations, surveys and text messages, and the webhook events about them with their
- * bodies parsed and where each went. Never a code: not the registration's hash, not a text's pending link. Answers
- * null when no customer has the email.
+ * consent evidence, their registrations, surveys, follow-up cases (with their timelines) and text messages, and the
+ * webhook events about them with their bodies parsed and where each went. Never a code: not the registration's hash,
+ * not a text's pending link. Answers null when no customer has the email.
  */
 export async function exportMember(db: Db, email: string, now = new Date()) {
   const { customerIds, registrationIds } = await memberIds(db, email);
@@ -60,6 +62,23 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     .from(surveys)
     .where(inArray(surveys.customerId, customerIds))
     .orderBy(surveys.createdAt);
+  const cases = await db
+    .select()
+    .from(followUpCases)
+    .where(inArray(followUpCases.customerId, customerIds))
+    .orderBy(followUpCases.openedAt);
+  const timelines = cases.length
+    ? await db
+        .select()
+        .from(followUpEvents)
+        .where(
+          inArray(
+            followUpEvents.caseId,
+            cases.map((row) => row.id),
+          ),
+        )
+        .orderBy(followUpEvents.at, followUpEvents.seq)
+    : [];
   const texts = await db
     .select()
     .from(smsMessages)
@@ -92,6 +111,11 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     // The code's hash opens nothing on its own, but it is a credential's trace, not data about the person.
     registrations: sales.map(({ tokenHash: _hash, ...row }) => row),
     surveys: answers,
+    // What the operator did about an unhappy survey: the case and its timeline (staff by id).
+    followUpCases: cases.map((row) => ({
+      ...row,
+      timeline: timelines.filter((entry) => entry.caseId === row.id).map(({ caseId: _case, ...entry }) => entry),
+    })),
     // `linkToken` is the registration code itself, kept only until the text is sent.
     textMessages: texts.map(({ linkToken: _token, ...row }) => row),
     // The receivers are named by the description the operator gave them, not their URL (it may hold a secret).

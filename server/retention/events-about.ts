@@ -4,8 +4,9 @@ import { outboxEvents } from '../db/schema';
 /**
  * Outbox events whose body names one of these registrations or customers. Bodies are the JSON receivers get
  * (server/integrations/event-payloads.ts): `registration.issued` and `.completed` carry `data.registration.id`
- * (and `.customerId`), `.completed` also `data.customer.id`, `survey.submitted` `data.survey.customerId`. The
- * outbox has no column naming its subject, so the bodies are read; the table holds EVENT_RETENTION_DAYS of events.
+ * (and `.customerId`), `.completed` also `data.customer.id`, `survey.submitted` `data.survey.customerId`, and
+ * `follow_up.opened` and `.resolved` `data.followUp.memberId` (the customer id). The outbox has no column naming
+ * its subject, so the bodies are read; the table holds EVENT_RETENTION_DAYS of events.
  * `member.erased` lists its ids in other fields, so it is never one of these: the erasure that writes it must not
  * delete it, and it goes like any other event once its retention days have passed and its deliveries are settled.
  */
@@ -25,6 +26,7 @@ export function eventsAbout(ids: { registrationIds: string[]; customerIds: strin
       among('data,registration,customerId', ids.customerIds),
       among('data,customer,id', ids.customerIds),
       among('data,survey,customerId', ids.customerIds),
+      among('data,followUp,memberId', ids.customerIds),
     ],
     sql` or `,
   )})`;

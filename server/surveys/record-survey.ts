@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_FOLLOW_UP_HOURS, opensFollowUp } from '../../src/domain/follow-ups';
 import { SURVEY_QUESTIONS, type StoredSurvey, type SurveySubmission } from '../../src/domain/survey';
 import type { Tx } from '../db/client';
 import { customers, registrations, sites, surveys } from '../db/schema';
@@ -6,33 +7,47 @@ import { ApiError } from '../lib/api-error';
 import { pick } from '../lib/pick';
 import { newId } from '../lib/tokens';
 import { customerExists, NO_SUCH_CUSTOMER } from '../customers/find-customer';
+import { openFollowUp } from '../follow-ups/open-follow-up';
 import { surveyData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { toStoredSurvey } from './survey-record';
 
-/** The review page of the customer's site (the site of the code they completed), if it has one. */
-async function reviewUrlOf(tx: Tx, customerId: string): Promise<string | null> {
+/** The customer's site (the site of the code they completed), and its review page if it has one. */
+async function siteOf(tx: Tx, customerId: string): Promise<{ siteId: string; reviewUrl: string | null }> {
   const [row] = await tx
-    .select({ reviewUrl: sites.reviewUrl })
+    .select({ siteId: registrations.siteId, reviewUrl: sites.reviewUrl })
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-    .innerJoin(sites, eq(sites.id, registrations.siteId))
+    .leftJoin(sites, eq(sites.id, registrations.siteId))
     .where(eq(customers.id, customerId));
-  return row?.reviewUrl ?? null;
+  // The customer exists (checked first), and a customer always has its registration.
+  return row!;
+}
+
+export interface RecordSurveyOptions {
+  /** Runs once the customer is known and before anything is written (the HTTP edge counts its budget there). */
+  beforeInsert?: (customerId: string) => Promise<void>;
+  /** FOLLOW_UP_HOURS: how long after it opens a detractor's follow-up case is due. */
+  followUpHours?: number;
+  /** When the follow-up case opens; the survey's own time unless given. */
+  now?: Date;
 }
 
 /**
- * Stores one survey for an existing customer, with its `survey.submitted` event; an unknown customer is refused (422). `beforeInsert` runs once the
- * customer is known and before anything is written: the HTTP edge counts its per-customer budget there, so ids
- * that name no one spend nothing and a refusal writes nothing.
+ * Stores one survey for an existing customer, with its `survey.submitted` event; an unknown customer is refused
+ * (422). `beforeInsert` runs once the customer is known and before anything is written: the HTTP edge counts its
+ * per-customer budget there, so ids that name no one spend nothing and a refusal writes nothing. A detractor's
+ * survey (recommend score 1–6) also opens a follow-up case at the member's site, in the same transaction, after the
+ * survey is written: whatever refuses the survey leaves no case either.
  */
 export async function recordSurvey(
   tx: Tx,
   survey: SurveySubmission,
-  hooks: { beforeInsert?: (customerId: string) => Promise<void> } = {},
+  options: RecordSurveyOptions = {},
 ): Promise<StoredSurvey> {
   if (!(await customerExists(tx, survey.customerId))) throw new ApiError(422, 'unknown_customer', NO_SUCH_CUSTOMER);
-  await hooks.beforeInsert?.(survey.customerId);
+  await options.beforeInsert?.(survey.customerId);
+  const site = await siteOf(tx, survey.customerId);
   const [row] = await tx
     .insert(surveys)
     .values({
@@ -40,9 +55,17 @@ export async function recordSurvey(
       customerId: survey.customerId,
       ...pick(survey, SURVEY_QUESTIONS),
       comments: survey.comments,
-      reviewUrl: await reviewUrlOf(tx, survey.customerId),
+      reviewUrl: site.reviewUrl,
     })
     .returning();
   await recordEvent(tx, 'survey.submitted', surveyData(row!));
+  if (opensFollowUp(row!.recommendToOthersScore)) {
+    await openFollowUp(tx, {
+      survey: row!,
+      siteId: site.siteId,
+      hours: options.followUpHours ?? DEFAULT_FOLLOW_UP_HOURS,
+      openedAt: options.now ?? row!.createdAt,
+    });
+  }
   return toStoredSurvey(row!);
 }

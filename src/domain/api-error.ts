@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'sms_unavailable'
   | 'endpoint_disabled'
   | 'delivery_not_failed'
+  | 'case_closed'
   | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'

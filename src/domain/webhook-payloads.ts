@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
 import { described, timestamp, timestampOrNull } from './described';
+import { FOLLOW_UP_STATUSES, ROOT_CAUSES } from './follow-ups';
 import type { SentEventType } from './webhooks';
 
 /**
@@ -56,6 +57,28 @@ export const surveySubmittedDataSchema = v.object({
   }),
 });
 
+/**
+ * A follow-up case as receivers see it: ids and times only, never the member's name, number, email or address (a
+ * CRM knows the member by `memberId`, the `customer.id` of the earlier events).
+ */
+export const followUpPayloadSchema = v.object({
+  id: v.string(),
+  status: v.picklist(FOLLOW_UP_STATUSES),
+  siteId: v.string(),
+  surveyId: described(v.string(), 'The survey that opened it: `survey.id`.'),
+  memberId: described(v.string(), 'The member: `customer.id`, `survey.customerId`.'),
+  openedAt: timestamp('When the survey opened the case.'),
+  dueAt: timestamp('When the member should have been contacted by.'),
+  resolvedAt: timestampOrNull('When the case was resolved; null until then.'),
+  rootCause: described(v.nullable(v.picklist(ROOT_CAUSES)), 'Why the member was unhappy; null until resolved.'),
+});
+
+/** `follow_up.opened`: a detractor's survey opened a case at their site. */
+export const followUpOpenedDataSchema = v.object({ followUp: followUpPayloadSchema });
+
+/** `follow_up.resolved`: the case was closed with a root cause. */
+export const followUpResolvedDataSchema = v.object({ followUp: followUpPayloadSchema });
+
 const erasedIds = (text: string) => described(v.array(v.string()), text);
 
 /**
@@ -74,6 +97,8 @@ export const WEBHOOK_DATA_SCHEMAS = {
   'registration.issued': registrationIssuedDataSchema,
   'registration.completed': registrationCompletedDataSchema,
   'survey.submitted': surveySubmittedDataSchema,
+  'follow_up.opened': followUpOpenedDataSchema,
+  'follow_up.resolved': followUpResolvedDataSchema,
   'member.erased': memberErasedDataSchema,
 } as const satisfies Record<SentEventType, v.GenericSchema>;
 

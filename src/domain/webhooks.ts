@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /** What an endpoint can subscribe to (README "Integrations" describes each payload). */
-export const WEBHOOK_EVENT_TYPES = ['registration.issued', 'registration.completed', 'survey.submitted'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'registration.issued',
+  'registration.completed',
+  'survey.submitted',
+  'follow_up.opened',
+  'follow_up.resolved',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**

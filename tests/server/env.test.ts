@@ -69,6 +69,20 @@ describe('server configuration', () => {
     );
   });
 
+  it('makes a follow-up case due FOLLOW_UP_HOURS after it opens: 48 unless set, fractions allowed, up to 720', () => {
+    expect(parseEnv({}).followUpHours).toBe(48);
+    expect(parseEnv({ FOLLOW_UP_HOURS: '' }).followUpHours).toBe(48);
+    expect(parseEnv({ FOLLOW_UP_HOURS: '0.5' }).followUpHours).toBe(0.5);
+    expect(parseEnv({ FOLLOW_UP_HOURS: '24' }).followUpHours).toBe(24);
+    expect(parseEnv({ FOLLOW_UP_HOURS: '720' }).followUpHours).toBe(720);
+    expect(parseEnv({ FOLLOW_UP_HOURS: '0.001' }).followUpHours).toBe(0.001);
+    for (const wrong of ['0', '0.0', '720.5', '1000', '-1', '.5', '2h', '1e3', 'forty-eight']) {
+      expect(() => parseEnv({ FOLLOW_UP_HOURS: wrong }), wrong).toThrowError(
+        'FOLLOW_UP_HOURS: FOLLOW_UP_HOURS must be a number of hours above 0 and at most 720, such as 48 or 0.5',
+      );
+    }
+  });
+
   it('refuses wrong settings, naming each', () => {
     expect(() =>
       parseEnv({

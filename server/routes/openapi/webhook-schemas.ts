@@ -2,7 +2,13 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { WEBHOOK_DATA_SCHEMAS, webhookEnvelopeSchema } from '../../../src/domain/webhook-payloads';
 import { ALWAYS_SENT_EVENT_TYPES, SENT_EVENT_TYPES, type SentEventType } from '../../../src/domain/webhooks';
-import type { completedData, erasedData, registrationData, surveyData } from '../../integrations/event-payloads';
+import type {
+  completedData,
+  erasedData,
+  followUpData,
+  registrationData,
+  surveyData,
+} from '../../integrations/event-payloads';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -14,13 +20,17 @@ export const PAYLOADS_MATCH: [
   >,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['registration.completed']>, ReturnType<typeof completedData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['survey.submitted']>, ReturnType<typeof surveyData>>,
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['follow_up.opened']>, ReturnType<typeof followUpData>>,
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['follow_up.resolved']>, ReturnType<typeof followUpData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.erased']>, ReturnType<typeof erasedData>>,
-] = [true, true, true, true];
+] = [true, true, true, true, true, true];
 
 const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
   'registration.completed': 'A customer completed their profile: the registration, customer, vehicle and consent',
   'survey.submitted': 'A customer submitted a feedback survey',
+  'follow_up.opened': "A survey scored 1–6 opened a follow-up case at the member's site (ids only)",
+  'follow_up.resolved': 'A follow-up case was resolved with a root cause (ids only)',
   'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
 };
 

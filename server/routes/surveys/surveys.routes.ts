@@ -30,6 +30,8 @@ export function surveyRoutes(deps: {
   trustProxyHops: number;
   /** API_KEY: the customer app's, for storing a survey. */
   apiKey: string;
+  /** FOLLOW_UP_HOURS: a detractor's survey opens a follow-up case due this long after. */
+  followUpHours: number;
 }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
@@ -59,6 +61,7 @@ export function surveyRoutes(deps: {
           await deps.throttles.surveysByClient.take(c, clientLimitKey(c, deps.trustProxyHops));
           const survey = await recordSurvey(tx, submission, {
             beforeInsert: (customerId) => deps.throttles.surveysByCustomer.take(c, customerId),
+            followUpHours: deps.followUpHours,
           });
           return { status: 201, resourceId: survey.id, body: survey };
         },

@@ -141,7 +141,13 @@ describe.each(EMBEDDED_ONLY)('/api/admin/webhook-endpoints on %s', (driver) => {
         url: 'https://crm.example.com/in',
         source: 'environment',
         enabled: true,
-        eventTypes: ['registration.issued', 'registration.completed', 'survey.submitted'],
+        eventTypes: [
+          'registration.issued',
+          'registration.completed',
+          'survey.submitted',
+          'follow_up.opened',
+          'follow_up.resolved',
+        ],
       }),
     );
     const edit = await t.call(
@@ -370,7 +376,13 @@ describe.each(EMBEDDED_ONLY)('/api/admin/webhook-endpoints on %s', (driver) => {
       expect(row).toMatchObject({
         url: 'https://crm.example.com/v2',
         description: 'WEBHOOK_URL',
-        eventTypes: ['registration.issued', 'registration.completed', 'survey.submitted'],
+        eventTypes: [
+          'registration.issued',
+          'registration.completed',
+          'survey.submitted',
+          'follow_up.opened',
+          'follow_up.resolved',
+        ],
         secret: null,
         enabled: true,
         source: 'environment',

@@ -21,6 +21,12 @@ const EVENTS: { id: string; type: string; data: object }[] = [
     data: { registration: { id: 'reg-other', customerId: 'cus-beside' } },
   },
   { id: 'survey', type: 'survey.submitted', data: { survey: { id: 'srv-1', customerId: 'cus-survey' } } },
+  // A follow-up case names its member as `memberId` (the customer id).
+  {
+    id: 'follow-up',
+    type: 'follow_up.opened',
+    data: { followUp: { id: 'case-1', surveyId: 'srv-2', memberId: 'cus-unhappy' } },
+  },
   // An erasure lists ids in fields of its own: never about anyone, so that erasing does not delete it.
   {
     id: 'erased',
@@ -64,6 +70,11 @@ describe.each(EMBEDDED_ONLY)('the events about registrations and customers on %s
       'completed',
       'survey',
     ]);
+  });
+
+  it("finds a member's follow-up events by data.followUp.memberId, and never by the case's own id", async () => {
+    expect(await about({ registrationIds: [], customerIds: ['cus-unhappy'] })).toEqual(['follow-up']);
+    expect(await about({ registrationIds: ['case-1'], customerIds: ['case-1', 'srv-2'] })).toEqual([]);
   });
 
   it('matches registration ids only as registrations and customer ids only as customers', async () => {

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  followUpOpenedDataSchema,
+  followUpPayloadSchema,
+  followUpResolvedDataSchema,
   memberErasedDataSchema,
   WEBHOOK_DATA_SCHEMAS,
   webhookEnvelopeSchema,
@@ -42,7 +45,53 @@ describe('the body of a webhook delivery', () => {
       'registration.issued',
       'registration.completed',
       'survey.submitted',
+      'follow_up.opened',
+      'follow_up.resolved',
       'member.erased',
     ]);
   });
+});
+
+describe('a follow-up case as receivers see it', () => {
+  const followUp = {
+    id: 'case-1',
+    status: 'resolved',
+    siteId: '7',
+    surveyId: 'survey-1',
+    memberId: 'customer-1',
+    openedAt: '2026-11-25T07:00:00.000Z',
+    dueAt: '2026-11-27T07:00:00.000Z',
+    resolvedAt: '2026-11-26T07:00:00.000Z',
+    rootCause: 'damage',
+  };
+
+  it('names the case, its site, survey and member by id, and its times and root cause', () => {
+    expect(v.parse(followUpResolvedDataSchema, { followUp })).toEqual({ followUp });
+    expect(
+      v.parse(followUpOpenedDataSchema, {
+        followUp: { ...followUp, status: 'open', resolvedAt: null, rootCause: null },
+      }),
+    ).toMatchObject({ followUp: { status: 'open', resolvedAt: null, rootCause: null } });
+  });
+
+  it('carries no contact detail of the member: ids, times, a status and a root cause only', () => {
+    expect(Object.keys(followUpPayloadSchema.entries)).toEqual([
+      'id',
+      'status',
+      'siteId',
+      'surveyId',
+      'memberId',
+      'openedAt',
+      'dueAt',
+      'resolvedAt',
+      'rootCause',
+    ]);
+  });
+
+  it.each([[{ status: 'closed' }], [{ rootCause: 'weather' }], [{ dueAt: 'tomorrow' }]])(
+    'is not one with %j',
+    (change) => {
+      expect(v.is(followUpResolvedDataSchema, { followUp: { ...followUp, ...change } })).toBe(false);
+    },
+  );
 });

@@ -14,13 +14,21 @@ import {
 const URL_MESSAGE = 'Enter the full address of the receiver, such as https://pos.example.com/hooks/club';
 
 describe('the events a receiver gets', () => {
-  it('offers three to subscribe to, always sends member.erased, and tests with webhook.test', () => {
-    expect(WEBHOOK_EVENT_TYPES).toEqual(['registration.issued', 'registration.completed', 'survey.submitted']);
+  it('offers five to subscribe to, always sends member.erased, and tests with webhook.test', () => {
+    expect(WEBHOOK_EVENT_TYPES).toEqual([
+      'registration.issued',
+      'registration.completed',
+      'survey.submitted',
+      'follow_up.opened',
+      'follow_up.resolved',
+    ]);
     expect(ALWAYS_SENT_EVENT_TYPES).toEqual(['member.erased']);
     expect(SENT_EVENT_TYPES).toEqual([
       'registration.issued',
       'registration.completed',
       'survey.submitted',
+      'follow_up.opened',
+      'follow_up.resolved',
       'member.erased',
     ]);
     expect(TEST_EVENT_TYPE).toBe('webhook.test');

@@ -14,6 +14,8 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'registration.issued': 'A code is issued (registration.issued)',
   'registration.completed': 'A member completes their profile (registration.completed)',
   'survey.submitted': 'A member answers the survey (survey.submitted)',
+  'follow_up.opened': "An unhappy member's answer opens a follow-up case (follow_up.opened)",
+  'follow_up.resolved': 'A follow-up case is resolved (follow_up.resolved)',
 };
 
 type FieldErrors = Partial<Record<'url' | 'eventTypes', string>>;

@@ -22,6 +22,7 @@ const ERROR_CODES = {
   sms_unavailable: true,
   endpoint_disabled: true,
   delivery_not_failed: true,
+  case_closed: true,
   rate_limited: true,
   unavailable: true,
   internal_error: true,

@@ -1,0 +1,39 @@
+import { followUpDueAt } from '../../src/domain/follow-ups';
+import type { Tx } from '../db/client';
+import { followUpCases, type surveys } from '../db/schema';
+import { followUpData } from '../integrations/event-payloads';
+import { recordEvent } from '../integrations/outbox';
+import { newId } from '../lib/tokens';
+import { addTimelineEntry, SYSTEM } from './timeline';
+
+/**
+ * Opens the follow-up case of a detractor's survey, in the survey's transaction: at the member's site, due `hours`
+ * after `openedAt`, with its first timeline entry and a `follow_up.opened` event. Nobody is assigned yet.
+ */
+export async function openFollowUp(
+  tx: Tx,
+  opening: { survey: typeof surveys.$inferSelect; siteId: string; hours: number; openedAt: Date },
+): Promise<typeof followUpCases.$inferSelect> {
+  const { survey, openedAt } = opening;
+  const [row] = await tx
+    .insert(followUpCases)
+    .values({
+      id: newId(),
+      surveyId: survey.id,
+      customerId: survey.customerId,
+      siteId: opening.siteId,
+      status: 'open',
+      openedAt,
+      dueAt: followUpDueAt(openedAt, opening.hours),
+    })
+    .returning();
+  await addTimelineEntry(tx, {
+    caseId: row!.id,
+    actor: SYSTEM,
+    kind: 'opened',
+    text: `Opened by a survey that scored ${survey.recommendToOthersScore} out of 10.`,
+    at: openedAt,
+  });
+  await recordEvent(tx, 'follow_up.opened', followUpData(row!), openedAt);
+  return row!;
+}
