@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/client';
+import { staff, staffSessions } from '../../../server/db/schema';
+import { addStaff } from '../../../server/staff/add-staff';
+import { createAuth, type Auth } from '../../../server/staff/auth';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+
+// What the sign-in library is set to do, asked of it directly: the routes serve only the endpoints the console
+// uses (tests/server/routes/auth.test.ts), and these hold should one more ever be served.
+
+const PASSWORD = 'correct horse battery staple';
+const authAt = (database: Database, publicUrl: string) =>
+  createAuth({
+    db: database.db,
+    origins: { publicUrl, trusted: [], acceptReachedAddress: false },
+    secret: 'test-auth-secret-0123456789-0123456789',
+  });
+
+describe.each(EMBEDDED_ONLY)('the sign-in library as set up on %s', (driver) => {
+  let database: Database;
+  let auth: Auth;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    auth = authAt(database, 'https://club.example');
+    await addStaff(database.db, auth, {
+      email: 'lee@wash.example',
+      name: 'Lee',
+      role: 'manager',
+      sites: ['7'],
+      password: PASSWORD,
+    });
+  });
+  afterAll(() => database.close());
+
+  const signIn = (on: Auth, headers: Record<string, string> = {}) =>
+    on.api.signInEmail({
+      body: { email: 'lee@wash.example', password: PASSWORD },
+      headers: new Headers({ origin: 'https://club.example', ...headers }),
+      returnHeaders: true,
+    });
+  const sessionCookie = (headers: Headers) => headers.getSetCookie().find((line) => line.includes('session_token'))!;
+
+  it('lets nobody sign up', async () => {
+    await expect(
+      auth.api.signUpEmail({ body: { email: 'me@evil.example', password: 'a long enough password', name: 'Me' } }),
+    ).rejects.toThrow();
+    expect(await database.db.select().from(staff).where(eq(staff.email, 'me@evil.example'))).toEqual([]);
+  });
+
+  it('keeps a session for seven days in a Secure cookie of its own name when the console is on https', async () => {
+    const { headers } = await signIn(auth);
+    const cookie = sessionCookie(headers);
+    expect(cookie).toMatch(/^__Secure-club-console\.session_token=/);
+    expect(cookie).toMatch(/Max-Age=604800/);
+    expect(cookie).toMatch(/; Secure/i);
+  });
+
+  it('sets no Secure cookie on plain http, where a browser would drop it', async () => {
+    const { headers } = await signIn(authAt(database, 'http://localhost:3000'), { origin: 'http://localhost:3000' });
+    const cookie = sessionCookie(headers);
+    expect(cookie).toMatch(/^club-console\.session_token=/);
+    expect(cookie).not.toMatch(/Secure/i);
+  });
+
+  it('keeps no address a client could write with a session', async () => {
+    const { response } = await signIn(auth, { 'x-forwarded-for': '203.0.113.9' });
+    const sessions = await database.db.select().from(staffSessions).where(eq(staffSessions.userId, response.user.id));
+    expect(sessions.length).toBeGreaterThan(0);
+    expect(sessions.map((session) => session.ipAddress)).toEqual(sessions.map(() => ''));
+  });
+
+  it('lets no one give themself a role, sites or access through the library', async () => {
+    const { headers } = await signIn(auth);
+    const cookie = sessionCookie(headers).split(';')[0]!;
+    const update = (body: Record<string, unknown>) =>
+      auth.api.updateUser({ body: body as never, headers: new Headers({ cookie, origin: 'https://club.example' }) });
+    // The way in works for what a member may change (their name)…
+    await update({ name: 'Lee Park' });
+    // …and not for what only an owner may.
+    await update({ role: 'owner', sites: ['7', '12'], disabled: false }).catch(() => undefined);
+    const [row] = await database.db.select().from(staff).where(eq(staff.email, 'lee@wash.example'));
+    expect(row).toMatchObject({ name: 'Lee Park', role: 'manager', sites: ['7'], disabled: false });
+  });
+});
