@@ -35,6 +35,19 @@ const hours = (fallback: number, max: number, name: string) => {
   );
 };
 
+/** `smtp://` (STARTTLS when offered) or `smtps://` (TLS from the start), with a host; nodemailer reads the rest. */
+const isSmtpUrl = (value: string): boolean => {
+  try {
+    const parsed = new URL(value);
+    return (parsed.protocol === 'smtp:' || parsed.protocol === 'smtps:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/** MAIL_FROM's default: a sender any local mail catcher accepts; production sets its own domain's. */
+export const DEFAULT_MAIL_FROM = 'Club Profile <alerts@localhost>';
+
 const url = (fallback: string, name: string) =>
   v.optional(v.pipe(v.string(), v.url(`${name} must be an absolute URL`)), fallback);
 
@@ -159,6 +172,25 @@ const settings = v.object({
   DEFAULT_TIMEZONE: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as America/New_York')),
     'America/New_York',
+  ),
+  SMTP_URL: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        isSmtpUrl,
+        'SMTP_URL must be an smtp:// or smtps:// URL with a host, such as smtp://user:password@mail.example:587',
+      ),
+    ),
+  ),
+  MAIL_FROM: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'MAIL_FROM must be an address such as alerts@club.example or Club Profile <alerts@club.example>',
+      ),
+    ),
+    DEFAULT_MAIL_FROM,
   ),
   FOLLOW_UP_HOURS: hours(DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS, 'FOLLOW_UP_HOURS'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
@@ -297,6 +329,8 @@ const envSchema = v.pipe(
     defaultTimeZone: e.DEFAULT_TIMEZONE,
     /** How long after a detractor's survey their follow-up case is due (FOLLOW_UP_HOURS). */
     followUpHours: e.FOLLOW_UP_HOURS,
+    /** SMTP_URL and MAIL_FROM: the follow-up alert emails; unset SMTP_URL, alerts are off. */
+    mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     /** pino's level: lines below it are not written. */
     logLevel: e.LOG_LEVEL,
     /** Bearer token of `GET /metrics`; unset, that path does not exist. */

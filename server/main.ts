@@ -62,6 +62,7 @@ const lines = startUpLines({
   ...seeded,
   adminApiKey: env.adminApiKey,
   staffCount: await countStaff(database.db),
+  alerts: env.mail !== undefined,
 });
 // From here the app answers, and /api/ready says ready.
 http.serve(app);

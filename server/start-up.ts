@@ -26,15 +26,28 @@ interface StartUpReport extends Seeded {
   adminApiKey: string | undefined;
   /** How many staff accounts exist: none means the console has nobody to sign in yet. */
   staffCount: number;
+  /** Whether SMTP_URL is set: the follow-up alert emails go out. */
+  alerts: boolean;
 }
 
 /** What the server prints once it listens: where it is, the demo link if any, and how to issue a code. */
-export function startUpLines({ url, database, vehicles, demoUrl, adminApiKey, staffCount }: StartUpReport): string[] {
+export function startUpLines({
+  url,
+  database,
+  vehicles,
+  demoUrl,
+  adminApiKey,
+  staffCount,
+  alerts,
+}: StartUpReport): string[] {
   return [
     `Club Profile is running at ${url} (database: ${database})`,
     ...(vehicles ? [`Vehicle catalogue seeded: ${vehicles} models.`] : []),
     ...(demoUrl ? [`Demo registration link: ${demoUrl}`] : []),
     `Operator console: ${url}/admin`,
+    ...(alerts
+      ? []
+      : ['Follow-up alerts are off: set SMTP_URL (and MAIL_FROM) to email managers about unhappy members.']),
     ...(staffCount === 0
       ? ['Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner']
       : []),

@@ -4,11 +4,12 @@ import { followUpCases, type surveys } from '../db/schema';
 import { followUpData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { newId } from '../lib/tokens';
+import { queueAlert } from './alerts/send-alert';
 import { addTimelineEntry, SYSTEM } from './timeline';
 
 /**
  * Opens the follow-up case of a detractor's survey, in the survey's transaction: at the member's site, due `hours`
- * after `openedAt`, with its first timeline entry and a `follow_up.opened` event. Nobody is assigned yet.
+ * after `openedAt`, with its first timeline entry, a `follow_up.opened` event and its alert email's job. Nobody is assigned yet.
  */
 export async function openFollowUp(
   tx: Tx,
@@ -35,5 +36,7 @@ export async function openFollowUp(
     at: openedAt,
   });
   await recordEvent(tx, 'follow_up.opened', followUpData(row!), openedAt);
+  // The site's managers hear of it from the job queue, never in the survey's request (issue 25).
+  await queueAlert(tx, row!.id, 'opened', openedAt);
   return row!;
 }

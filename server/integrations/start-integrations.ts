@@ -1,8 +1,10 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { followUpAlertJobs } from '../follow-ups/alerts/alert-jobs';
 import { QUEUES } from '../jobs/queues';
 import { startWorkers, type Workers } from '../jobs/workers';
 import type { Logger } from '../lib/logger';
+import { createMailer } from '../mail/mailer';
 import { retentionJob } from '../retention/retention-job';
 import { deliverEvents, deliverWebhooks } from './deliver-webhook';
 import type { OutboundPolicy } from './outbound-request';
@@ -25,7 +27,7 @@ export function smsSender(env: Pick<Env, 'integrations'>): SmsSender | undefined
  */
 export async function startIntegrations(options: {
   database: Database;
-  env: Pick<Env, 'integrations' | 'operatorName' | 'publicUrl' | 'retention'>;
+  env: Pick<Env, 'integrations' | 'operatorName' | 'publicUrl' | 'retention' | 'mail'>;
   logger: Logger;
   pollingIntervalSeconds?: number;
   /** Whether requests are being served: deliveries then wait their turn (server/lib/request-load.ts). */
@@ -40,10 +42,14 @@ export async function startIntegrations(options: {
   const sender = smsSender(env) ?? noProvider;
   // The retention pass rides on the same queue (README "Data retention").
   const retention = retentionJob(db, env.retention, logger);
-  return startWorkers(
+  // Without SMTP_URL, alerts are off: their jobs complete without sending, and the escalation still marks cases.
+  const mailer = env.mail && createMailer(env.mail);
+  const followUps = followUpAlertJobs({ db, mailer, publicUrl: env.publicUrl, logger });
+  const workers = await startWorkers(
     database.executor,
     [
       retention.worker,
+      ...followUps.workers,
       {
         queue: QUEUES.webhookEvent,
         handle: async (jobs) => {
@@ -88,7 +94,13 @@ export async function startIntegrations(options: {
       logger,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       busy: options.busy,
-      schedules: [retention.schedule],
+      schedules: [retention.schedule, followUps.schedule],
     },
   );
+  return {
+    stop: async () => {
+      await workers.stop();
+      mailer?.close();
+    },
+  };
 }

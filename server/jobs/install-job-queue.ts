@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/sql-executor';
-import { JOB_SCHEMA, QUEUES, RETENTION_POLICY, RETRY_POLICY } from './queues';
+import { JOB_SCHEMA, policyOf, QUEUES } from './queues';
 
 const bossOptions = (db: SqlExecutor) => ({
   db,
@@ -17,7 +17,7 @@ export async function installJobQueue(db: SqlExecutor): Promise<void> {
   await boss.start();
   try {
     for (const name of Object.values(QUEUES)) {
-      const policy = name === QUEUES.retention ? RETENTION_POLICY : RETRY_POLICY;
+      const policy = policyOf(name);
       if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...policy });
       else await boss.createQueue(name, { name, ...policy });
     }

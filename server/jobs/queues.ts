@@ -8,6 +8,10 @@ export const QUEUES = {
   /** One job a delivery: a test event, or a failed delivery sent again. */
   webhookDelivery: 'webhook-delivery',
   smsDelivery: 'sms-delivery',
+  /** One job a follow-up email: a case opened (to the site's managers) or overdue (to the owners). */
+  followUpAlert: 'follow-up-alert',
+  /** The check for cases past their due time, scheduled every minute. */
+  followUpEscalation: 'follow-up-escalation',
   /** The retention pass (server/retention/), scheduled every 15 minutes. */
   retention: 'retention',
 } as const;
@@ -32,6 +36,21 @@ export const RETENTION_POLICY = {
   retryLimit: 1,
   expireInSeconds: 30 * 60,
 } as const;
+
+/**
+ * The escalation check is not retried for long either: the next minute's check finds whatever a failed one left
+ * (nothing is claimed unless its transaction commits).
+ */
+export const ESCALATION_POLICY = {
+  retryDelay: 30,
+  retryBackoff: false,
+  retryLimit: 1,
+  expireInSeconds: 5 * 60,
+} as const;
+
+/** Each queue's retry policy, as `installJobQueue` writes it into pg-boss's queue rows. */
+export const policyOf = (name: QueueName) =>
+  name === QUEUES.retention ? RETENTION_POLICY : name === QUEUES.followUpEscalation ? ESCALATION_POLICY : RETRY_POLICY;
 
 /** pg-boss's tables live in this schema, beside ours. */
 export const JOB_SCHEMA = 'pgboss';

@@ -46,6 +46,7 @@ export function ConsoleShell() {
             <li key={route.path}>
               <NavLink to={route.path} end={route.path === '/'} className={styles.navLink}>
                 {route.label}
+                {route.badge && <route.badge />}
               </NavLink>
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { StaffRole } from '../domain/staff';
+import { OpenCount } from './follow-ups/components/open-count';
 
 /** A console page: where it is (under /admin), its name in the navigation, who may open it, and the page. */
 export interface ConsoleRoute {
@@ -11,6 +12,8 @@ export interface ConsoleRoute {
   /** The roles that see it in the navigation and may open it; anyone else is sent to the dashboard. */
   roles: readonly StaffRole[];
   page: ComponentType;
+  /** Shown after the label in the navigation (a count of what waits there); it loads its own data. */
+  badge?: ComponentType;
 }
 
 const everyone = ['owner', 'manager'] as const;
@@ -49,6 +52,20 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     label: 'Feedback',
     roles: everyone,
     page: lazy(() => import('./feedback/feedback-page').then((m) => ({ default: m.FeedbackPage }))),
+  },
+  {
+    path: '/follow-ups',
+    title: 'Follow-ups',
+    label: 'Follow-ups',
+    roles: everyone,
+    page: lazy(() => import('./follow-ups/follow-ups-page').then((m) => ({ default: m.FollowUpsPage }))),
+    badge: OpenCount,
+  },
+  {
+    path: '/follow-ups/:id',
+    title: 'Follow-up case',
+    roles: everyone,
+    page: lazy(() => import('./follow-ups/follow-up-page').then((m) => ({ default: m.FollowUpPage }))),
   },
   {
     path: '/issue',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const loadSurvey = () => import('../../machines/survey/survey.machine');
 const loadSignIn = () => import('../../machines/sign-in/sign-in.machine');
 const loadIssueCode = () => import('../../machines/issue-code/issue-code.machine');
+const loadFollowUpCase = () => import('../../machines/follow-up-case/follow-up-case.machine');
 const loadProfile = () => import('../../machines/profile/profile.machine');
 
 describe('each chart, as the inspector shows it and as it runs with its placeholder actors', () => {
@@ -66,5 +67,17 @@ describe('each chart, as the inspector shows it and as it runs with its placehol
     expect(Object.keys(actor.getSnapshot().children)).toEqual(['fetchRegistration']);
     const refused = await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(refused.value).toBe('invalidCode');
+  });
+
+  it('follow-up-case: starts idle, and its placeholder refuses', async () => {
+    const { followUpCaseMachine } = await loadFollowUpCase();
+    expect(followUpCaseMachine.id).toBe('followUpCase');
+    const actor = createActor(followUpCaseMachine, { input: { caseId: 'case-1' } }).start();
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'user.assign', assigneeId: null });
+    expect(Object.keys(actor.getSnapshot().children)).toEqual(['assignCase']);
+    const refused = await waitFor(actor, (snapshot) => snapshot.context.alert !== null);
+    expect(refused.value).toBe('idle');
+    expect(refused.context.alert).toEqual({ kind: 'refused', message: '' });
   });
 });

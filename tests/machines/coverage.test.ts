@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chartStates, chartTransitions, uncovered } from '../support/coverage';
 import { coveringPaths, pathVisits, transitionPaths, type ModelPath, type PathModel } from '../support/graph-paths';
+import { followUpCaseModel } from '../support/follow-up-case.paths';
 import { issueCodeModel } from '../support/issue-code.paths';
 import { profileModel } from '../support/profile.paths';
 import { signInModel } from '../support/sign-in.paths';
@@ -8,7 +9,7 @@ import { surveyModel } from '../support/survey.paths';
 
 /** Every machine of the app, with the model its tests walk. Add a machine here and its coverage is checked. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- models of different machines in one list
-const models: PathModel<any, any>[] = [profileModel, surveyModel, signInModel, issueCodeModel];
+const models: PathModel<any, any>[] = [profileModel, surveyModel, signInModel, issueCodeModel, followUpCaseModel];
 
 const sorted = (set: Set<string>) => [...set].sort();
 

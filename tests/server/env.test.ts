@@ -83,6 +83,34 @@ describe('server configuration', () => {
     }
   });
 
+  it('sends follow-up alerts through SMTP_URL from MAIL_FROM, and has them off without SMTP_URL', () => {
+    expect(parseEnv({}).mail).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: '', MAIL_FROM: 'x@club.example' }).mail).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail).toEqual({
+      url: 'smtp://127.0.0.1:2525',
+      from: 'Club Profile <alerts@localhost>',
+    });
+    expect(
+      parseEnv({
+        SMTP_URL: 'smtps://user:secret@mail.club.example:465',
+        MAIL_FROM: 'Brightwater <alerts@club.example>',
+      }).mail,
+    ).toEqual({ url: 'smtps://user:secret@mail.club.example:465', from: 'Brightwater <alerts@club.example>' });
+    expect(parseEnv({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'alerts@club.example' }).mail?.from).toBe(
+      'alerts@club.example',
+    );
+    for (const wrong of ['http://mail.example', 'mail.example:25', 'smtp://', 'smtp:mail.example', 'not a url']) {
+      expect(() => parseEnv({ SMTP_URL: wrong }), wrong).toThrowError(
+        /^Invalid configuration:\n {2}SMTP_URL: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL with a host/,
+      );
+    }
+    for (const wrong of ['alerts', 'Club Profile', 'a@b@c', 'Club <alerts>', 'alerts@club.example\nBcc: x@y.z']) {
+      expect(() => parseEnv({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: wrong }), wrong).toThrowError(
+        'MAIL_FROM: MAIL_FROM must be an address such as alerts@club.example or Club Profile <alerts@club.example>',
+      );
+    }
+  });
+
   it('refuses wrong settings, naming each', () => {
     expect(() =>
       parseEnv({

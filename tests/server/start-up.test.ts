@@ -24,6 +24,7 @@ async function startOnEmptyDatabase(settings: Record<string, string>) {
     demoUrl: seeded.demoUrl,
     adminApiKey: env.adminApiKey,
     staffCount: 0,
+    alerts: env.mail !== undefined,
   });
   return { seeded, registrations: row!.n, lines };
 }
@@ -56,6 +57,23 @@ describe('seeding on start', () => {
 });
 
 describe('the start-up lines', () => {
+  it('say the follow-up alerts are off without SMTP_URL, and nothing about them with it', () => {
+    const report = {
+      url: 'http://localhost:3000',
+      database: 'PostgreSQL',
+      vehicles: 0,
+      demoUrl: undefined,
+      adminApiKey: undefined,
+      staffCount: 1,
+    };
+    const off = startUpLines({ ...report, alerts: parseEnv({}).mail !== undefined });
+    expect(off).toContain(
+      'Follow-up alerts are off: set SMTP_URL (and MAIL_FROM) to email managers about unhappy members.',
+    );
+    const on = startUpLines({ ...report, alerts: parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail !== undefined });
+    expect(on.join('\n')).not.toMatch(/alerts/i);
+  });
+
   it('say where the server and its console run, what ADMIN_API_KEY may do and how to issue a code', () => {
     const lines = startUpLines({
       url: 'http://localhost:3000',
@@ -64,6 +82,7 @@ describe('the start-up lines', () => {
       demoUrl: undefined,
       adminApiKey: 'an-admin-key-0123456789',
       staffCount: 2,
+      alerts: true,
     });
     expect(lines).toEqual([
       'Club Profile is running at http://localhost:3000 (database: PostgreSQL)',
@@ -82,6 +101,7 @@ describe('the start-up lines', () => {
       demoUrl: undefined,
       adminApiKey: undefined,
       staffCount: 0,
+      alerts: true,
     });
     expect(lines).toContain(
       'Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner',

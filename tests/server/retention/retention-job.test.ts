@@ -71,9 +71,12 @@ describe.each(DRIVERS)('the retention job on %s', (driver) => {
     await enqueue(database.db, QUEUES.retention, {});
     expect(await allGone(database)).toBe(0);
 
-    // The schedule is pg-boss's, every 15 minutes in UTC.
-    const schedules = await rows(database, sql`select name, cron, timezone from pgboss.schedule`);
-    expect(schedules).toEqual([{ name: QUEUES.retention, cron: RETENTION_CRON, timezone: 'UTC' }]);
+    // The schedule is pg-boss's, every 15 minutes in UTC (beside the follow-ups' escalation check, every minute).
+    const schedules = await rows(database, sql`select name, cron, timezone from pgboss.schedule order by name`);
+    expect(schedules).toEqual([
+      { name: QUEUES.followUpEscalation, cron: '* * * * *', timezone: 'UTC' },
+      { name: QUEUES.retention, cron: RETENTION_CRON, timezone: 'UTC' },
+    ]);
     expect(lines.filter((line) => line.event === 'retention_failed' || line.event === 'job_queue')).toEqual([]);
   });
 

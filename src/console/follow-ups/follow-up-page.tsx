@@ -1,0 +1,311 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { Link, useOutletContext, useParams } from 'react-router-dom';
+import {
+  addNoteActor,
+  assignCaseActor,
+  contactCaseActor,
+  resolveCaseActor,
+} from '../../../machines/follow-up-case/follow-up-case.actors';
+import { followUpCaseMachine } from '../../../machines/follow-up-case/follow-up-case.machine';
+import type { FollowUpAction, FollowUpCaseField } from '../../../machines/follow-up-case/follow-up-case.types';
+import { toFollowUpCaseView } from '../../../machines/follow-up-case/follow-up-case.view';
+import { ROOT_CAUSE_LABELS, ROOT_CAUSES, type FollowUpDetail, type TimelineKind } from '../../domain/follow-ups';
+import { siteName } from '../../domain/sites';
+import type { StaffMember } from '../../domain/staff';
+import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
+import buttons from '../../components/buttons/buttons.module.css';
+import { fieldId } from '../../components/fields/field-ids';
+import { SelectField } from '../../components/fields/select-field';
+import styles from '../console.module.css';
+import { when } from '../format';
+import { Facts } from '../members/components/facts';
+import { sitesQuery } from '../sites/api';
+import { staffListQuery } from '../staff/api';
+import { assignRequest, contactRequest, followUpQuery, followUpsKey, noteRequest, resolveRequest } from './api';
+import { TextAreaField } from './components/text-area-field';
+import pageStyles from './follow-ups.module.css';
+import { dueText, STATUS_LABELS } from './status-text';
+
+/** The order fields appear on the page: focus goes to the first with a message. */
+const FIELD_ORDER: readonly FollowUpCaseField[] = [
+  'assigneeId',
+  'contactNote',
+  'noteText',
+  'rootCause',
+  'resolutionNote',
+];
+
+const DONE_TEXT: Record<FollowUpAction, string> = {
+  assign: 'Assignment saved.',
+  contact: 'Marked contacted.',
+  note: 'Note added.',
+  resolve: 'Case resolved.',
+};
+
+const TIMELINE_LABELS: Record<TimelineKind, string> = {
+  opened: 'Opened',
+  assigned: 'Assigned',
+  contacted: 'Contacted',
+  note: 'Note',
+  resolved: 'Resolved',
+  escalated: 'Escalated',
+};
+
+/** `/admin/follow-ups/:id`: one case: the survey, how to reach the member, what was done, and the actions. */
+export function FollowUpPage() {
+  const { id = '' } = useParams();
+  const { data, error } = useQuery(followUpQuery(id));
+  if (error) {
+    return (
+      <>
+        <h1>Not found</h1>
+        <p className={styles.card}>
+          There is no such follow-up case, or not one of your sites. <Link to="/follow-ups">Back to follow-ups</Link>
+        </p>
+      </>
+    );
+  }
+  if (!data) return <p>Loading...</p>;
+  return <FollowUpCase detail={data} />;
+}
+
+function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
+  const staff = useOutletContext<StaffMember>();
+  const queryClient = useQueryClient();
+  const sites = useQuery(sitesQuery).data?.results;
+  const team = useQuery({ ...staffListQuery, enabled: staff.role === 'owner' }).data?.results ?? [];
+  const machine = useMemo(
+    () =>
+      followUpCaseMachine.provide({
+        actors: {
+          assignCase: assignCaseActor(assignRequest),
+          contactCase: contactCaseActor(contactRequest),
+          addNote: addNoteActor(noteRequest),
+          resolveCase: resolveCaseActor(resolveRequest),
+        },
+        actions: {
+          caseUpdated: (_, updated) => {
+            queryClient.setQueryData(followUpQuery(updated.id).queryKey, updated);
+            // The inbox and the navigation's count change with the case.
+            void queryClient.invalidateQueries({ queryKey: followUpsKey, refetchType: 'none' });
+            void queryClient.invalidateQueries({ queryKey: [...followUpsKey, 'count'] });
+          },
+          reloadCase: () => void queryClient.invalidateQueries({ queryKey: followUpQuery(detail.id).queryKey }),
+        },
+      }),
+    [queryClient, detail.id],
+  );
+  const [snapshot, send] = useMachine(machine, { input: { caseId: detail.id } });
+  const view = toFollowUpCaseView(snapshot);
+  const busy = view.pending !== null;
+
+  // A refusal, the page's or the server's, moves focus to the first field it named.
+  const lastErrors = useRef(view.errors);
+  useEffect(() => {
+    const grew = Object.keys(view.errors).some((field) => !(field in lastErrors.current));
+    lastErrors.current = view.errors;
+    if (!grew) return;
+    const first = FIELD_ORDER.find((field) => view.errors[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  }, [view.errors]);
+
+  const set = (field: FollowUpCaseField) => (value: string) => send({ type: 'field.changed', field, value });
+  const closed = detail.status === 'resolved';
+  const assignable = team.filter((member) => member.role === 'owner' || member.sites.includes(detail.siteId));
+  const { member, survey } = detail;
+  const address = [
+    member.address.line1,
+    member.address.line2,
+    `${member.address.city}, ${member.address.region} ${member.address.postalCode}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <>
+      <p>
+        <Link to="/follow-ups">← Follow-ups</Link>
+      </p>
+      <h1>{member.name}</h1>
+      <section className={styles.card} aria-labelledby="case-heading">
+        <h2 id="case-heading">The case</h2>
+        <Facts
+          rows={[
+            ['Status', STATUS_LABELS[detail.status]],
+            ['Site', siteName(sites, detail.siteId)],
+            ['Opened', when(detail.openedAt)],
+            ['Due', detail.status === 'open' ? dueText(detail) : `${when(detail.dueAt)} (contacted)`],
+            ['Assigned to', detail.assignee ? detail.assignee.name || detail.assignee.email : 'Nobody'],
+            ...(detail.rootCause
+              ? ([
+                  ['Root cause', ROOT_CAUSE_LABELS[detail.rootCause]],
+                  ['Resolution', detail.resolutionNote ?? ''],
+                ] as [string, string][])
+              : []),
+          ]}
+        />
+      </section>
+      <section className={styles.card} aria-labelledby="member-heading">
+        <h2 id="member-heading">How to reach {member.name}</h2>
+        <p className={pageStyles.contact}>
+          <a className={buttons.secondary} href={`tel:${member.mobileNumber}`}>
+            Call {member.mobileNumber}
+          </a>
+          <a className={buttons.secondary} href={`sms:${member.mobileNumber}`}>
+            Text {member.mobileNumber}
+          </a>
+          <a className={buttons.secondary} href={`mailto:${member.email}`}>
+            Email {member.email}
+          </a>
+        </p>
+        <p>{address}</p>
+        <p>
+          <Link to={`/members/${detail.memberId}`}>The member&apos;s profile</Link>
+        </p>
+      </section>
+      <section className={styles.card} aria-labelledby="survey-heading">
+        <h2 id="survey-heading">The survey, {when(survey.createdAt)}</h2>
+        <Facts
+          rows={SURVEY_QUESTIONS.map((q) => [
+            SURVEY_QUESTION_TEXTS[q],
+            survey.scores[q] === 0 ? 'Not answered' : `${survey.scores[q]} of 10`,
+          ])}
+        />
+        {survey.comments ? <blockquote>{survey.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
+      </section>
+      <section className={styles.card} aria-labelledby="actions-heading">
+        <h2 id="actions-heading">Actions</h2>
+        <div role="alert">{view.alert && <p className={styles.alert}>{view.alert}</p>}</div>
+        <p role="status" className={styles.muted}>
+          {view.done ? DONE_TEXT[view.done.action] : ''}
+        </p>
+        {!closed && (
+          <>
+            <div className={styles.actions}>
+              {detail.assignee?.id !== staff.id && (
+                <button
+                  type="button"
+                  className={buttons.secondary}
+                  disabled={busy}
+                  onClick={() => send({ type: 'user.assign', assigneeId: staff.id })}
+                >
+                  {view.pending === 'assign' ? 'Assigning...' : 'Assign to me'}
+                </button>
+              )}
+            </div>
+            {staff.role === 'owner' && (
+              <form
+                className={pageStyles.actionForm}
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  send({ type: 'user.assign', assigneeId: view.form.assigneeId || null });
+                }}
+              >
+                <SelectField
+                  name="assigneeId"
+                  label="Assign to"
+                  value={view.form.assigneeId}
+                  placeholder="Nobody"
+                  options={assignable.map((person) => ({ value: person.id, label: person.name || person.email }))}
+                  error={view.errors.assigneeId}
+                  onValueChange={set('assigneeId')}
+                />
+                <button type="submit" className={buttons.secondary} disabled={busy}>
+                  Save assignment
+                </button>
+              </form>
+            )}
+            {detail.status === 'open' && (
+              <form
+                className={pageStyles.actionForm}
+                noValidate
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  send({ type: 'user.contact' });
+                }}
+              >
+                <TextAreaField
+                  name="contactNote"
+                  label="How you reached them (optional)"
+                  value={view.form.contactNote}
+                  error={view.errors.contactNote}
+                  onValueChange={set('contactNote')}
+                />
+                <button type="submit" className={buttons.secondary} disabled={busy}>
+                  {view.pending === 'contact' ? 'Saving...' : 'Mark contacted'}
+                </button>
+              </form>
+            )}
+          </>
+        )}
+        <form
+          className={pageStyles.actionForm}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'user.addNote' });
+          }}
+        >
+          <TextAreaField
+            name="noteText"
+            label="Note"
+            required
+            value={view.form.noteText}
+            error={view.errors.noteText}
+            onValueChange={set('noteText')}
+          />
+          <button type="submit" className={buttons.secondary} disabled={busy}>
+            {view.pending === 'note' ? 'Adding...' : 'Add a note'}
+          </button>
+        </form>
+        {!closed && (
+          <form
+            className={pageStyles.actionForm}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              send({ type: 'user.resolve' });
+            }}
+          >
+            <h3>Resolve</h3>
+            <SelectField
+              name="rootCause"
+              label="Root cause"
+              required
+              value={view.form.rootCause}
+              placeholder="Choose a root cause"
+              options={ROOT_CAUSES.map((cause) => ({ value: cause, label: ROOT_CAUSE_LABELS[cause] }))}
+              error={view.errors.rootCause}
+              onValueChange={set('rootCause')}
+            />
+            <TextAreaField
+              name="resolutionNote"
+              label="What was done"
+              required
+              value={view.form.resolutionNote}
+              error={view.errors.resolutionNote}
+              onValueChange={set('resolutionNote')}
+            />
+            <button type="submit" className={buttons.primary} disabled={busy}>
+              {view.pending === 'resolve' ? 'Resolving...' : 'Resolve'}
+            </button>
+          </form>
+        )}
+      </section>
+      <section className={styles.card} aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ol className={pageStyles.timeline}>
+          {detail.timeline.map((entry, index) => (
+            <li key={`${entry.at}-${index}`}>
+              <strong>{TIMELINE_LABELS[entry.kind]}</strong> · {when(entry.at)} · {entry.actorName ?? 'Club Profile'}
+              {entry.text && <p className={pageStyles.entryText}>{entry.text}</p>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/client';
+import { commentExcerpt } from '../../../server/follow-ups/alerts/alert-mail';
+import { ESCALATION_CRON, followUpAlertJobs } from '../../../server/follow-ups/alerts/alert-jobs';
+import { QUEUES, RETRY_POLICY } from '../../../server/jobs/queues';
+import type { Logger } from '../../../server/lib/logger';
+
+// The alert job's retry rule and its cut of the comment, without a database: `sendAlert` is exercised end to end in
+// follow-up-alerts.test.ts.
+
+const recording = () => {
+  const lines: Record<string, unknown>[] = [];
+  const logger: Logger = {
+    info: (event, fields) => lines.push({ event, ...fields }),
+    error: (event, fields) => lines.push({ event, ...fields }),
+  };
+  return { lines, logger };
+};
+
+describe('the follow-up alert jobs', () => {
+  it('check for overdue cases every minute, and once at start', () => {
+    const { logger } = recording();
+    const jobs = followUpAlertJobs({ db: {} as Db, mailer: undefined, publicUrl: 'https://club.example', logger });
+    expect(ESCALATION_CRON).toBe('* * * * *');
+    expect(jobs.schedule).toEqual({ queue: QUEUES.followUpEscalation, cron: '* * * * *', runAtStart: true });
+    expect(jobs.workers.map((worker) => worker.queue)).toEqual([QUEUES.followUpAlert, QUEUES.followUpEscalation]);
+  });
+
+  it('retry an alert the database or SMTP server failed, and give it up with a line of ids once the day is spent', async () => {
+    const { lines, logger } = recording();
+    const now = new Date('2026-11-25T12:00:00Z');
+    // Any read throws: the handler's failure path, as an SMTP refusal takes it.
+    const failing = new Proxy({} as Db, {
+      get: () => () => {
+        throw Object.assign(new Error('refused bob@example.org'), { responseCode: 451 });
+      },
+    });
+    const jobs = followUpAlertJobs({
+      db: failing,
+      mailer: { send: () => Promise.resolve(), close: () => undefined },
+      publicUrl: 'https://club.example',
+      logger,
+      now: () => now,
+    });
+    const alerts = jobs.workers[0]!;
+    const fresh = { caseId: 'case-1', kind: 'opened', queuedAt: '2026-11-25T11:59:00.000Z' };
+    const old = { caseId: 'case-2', kind: 'overdue', queuedAt: '2026-11-24T11:00:00.000Z' };
+    const retry = await alerts.handle([
+      { data: fresh, retryCount: 0 },
+      { data: old, retryCount: 3 },
+      { data: { ...fresh, caseId: 'case-3' }, retryCount: RETRY_POLICY.retryLimit },
+    ]);
+    expect(retry).toEqual([0]);
+    expect(lines).toEqual([
+      { event: 'follow_up_alert_retry', caseId: 'case-1', kind: 'opened', error: 'Error', smtpCode: 451 },
+      { event: 'follow_up_alert_given_up', caseId: 'case-2', kind: 'overdue', tries: 4 },
+      { event: 'follow_up_alert_given_up', caseId: 'case-3', kind: 'opened', tries: RETRY_POLICY.retryLimit + 1 },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('bob@');
+  });
+});
+
+describe('the comment in an alert', () => {
+  it('is the first 200 characters, cut with an ellipsis, never in the middle of an emoji', () => {
+    expect(commentExcerpt('  Short.  ')).toBe('Short.');
+    expect(commentExcerpt('a'.repeat(200))).toBe('a'.repeat(200));
+    expect(commentExcerpt('a'.repeat(201))).toBe(`${'a'.repeat(200)}…`);
+    expect(commentExcerpt(`${'a'.repeat(199)}😡😡`)).toBe(`${'a'.repeat(199)}😡…`);
+    expect(commentExcerpt('')).toBe('');
+  });
+});

@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CaughtMail {
+  /** The envelope's recipients (RCPT TO), whatever the headers say. */
+  to: string[];
+  /** The message as it arrived: headers and body, encoded. */
+  raw: string;
+  subject: string;
+  /** The plain-text body, decoded (nodemailer writes long or non-ASCII lines as quoted-printable). */
+  text: string;
+}
+
+export interface MailCatcher {
+  /** `smtp://127.0.0.1:<port>`: what SMTP_URL points at. */
+  url: string;
+  mails: CaughtMail[];
+  /** The next `times` messages are refused with this SMTP reply code (4xx: try later; 5xx: refused). */
+  refuseNext: (code: number, times: number) => void;
+  close: () => Promise<void>;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const soft = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i += 1) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(soft[i]!));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The header block unfolded, its subject, and the body decoded as its transfer encoding says. */
+function parse(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = raw.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+}
+
+/** A local SMTP server on 127.0.0.1 that keeps every message it accepts, and refuses when told to. */
+export async function startMailCatcher(): Promise<MailCatcher> {
+  const mails: CaughtMail[] = [];
+  let refusal = { code: 250, left: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (refusal.left > 0) {
+          refusal.left -= 1;
+          const error = Object.assign(new Error('Try again later'), { responseCode: refusal.code });
+          callback(error);
+          return;
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parse(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    refuseNext: (code, times) => {
+      refusal = { code, left: times };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
