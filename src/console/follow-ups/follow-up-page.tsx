@@ -24,7 +24,7 @@ import { Facts } from '../members/components/facts';
 import { sitesQuery } from '../sites/api';
 import { staffListQuery } from '../staff/api';
 import { assignRequest, contactRequest, followUpQuery, followUpsKey, noteRequest, resolveRequest } from './api';
-import { TextAreaField } from './components/text-area-field';
+import { TextAreaField } from '../../components/fields/text-area-field';
 import pageStyles from './follow-ups.module.css';
 import { dueText, STATUS_LABELS } from './status-text';
 
