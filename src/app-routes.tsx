@@ -8,7 +8,12 @@ import { FirstLookupContext } from './pages/home/first-lookup-context';
 
 // The home route is the first load of nearly everyone; the pages after it load when they are reached.
 const ThankYouPage = lazy(() => import('./pages/thank-you/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
-const SurveyPage = lazy(() => import('./pages/survey/survey-page').then((m) => ({ default: m.SurveyPage })));
+const SurveyPage = lazy(() =>
+  import('./pages/survey/survey-page').then(async (m) => {
+    await m.surveyTexts;
+    return { default: m.SurveyPage };
+  }),
+);
 
 /** The customer pages under whichever router the browser (app.tsx) or the server (entry-server.tsx) gives them. */
 export function AppRoutes({ firstLookup }: { firstLookup: FirstLookupSource }) {

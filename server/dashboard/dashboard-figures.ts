@@ -10,6 +10,8 @@ import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
+import { followUpFigures } from './follow-up-figures';
+import { themeFigures } from './theme-figures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -95,7 +97,7 @@ export async function dashboardFigures(
   });
   const sets = (column: AnyColumn) => sql`grouping sets ((), (${week(column)}), (${registrations.siteId}))`;
 
-  const [funnelRows, completionRows, surveyRows] = await Promise.all([
+  const [funnelRows, completionRows, surveyRows, followUps, themes] = await Promise.all([
     db
       .select({
         issued: count(),
@@ -126,6 +128,8 @@ export async function dashboardFigures(
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
       .where(surveysInRange)
       .groupBy(sets(surveys.createdAt)),
+    followUpFigures(db, scope.sites, range, now),
+    themeFigures(db, surveysInRange),
   ]);
 
   const noNps = { promoters: 0, passives: 0, detractors: 0 };
@@ -181,5 +185,7 @@ export async function dashboardFigures(
         ...(reviews.get(siteId) ?? { reviewInvitations: 0, reviewsOpened: 0 }),
       }))
       .sort((a, b) => b.completed - a.completed || a.siteId.localeCompare(b.siteId)),
+    followUps,
+    themes,
   };
 }

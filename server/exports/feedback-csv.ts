@@ -1,5 +1,6 @@
 import { npsBand } from '../../src/domain/dashboard';
 import type { FeedbackQuery } from '../../src/domain/members';
+import { THEME_LABELS, themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
 import { listFeedbackRows, type FeedbackRow } from '../feedback/list-feedback';
 import type { SiteScope } from '../members/list-filters';
@@ -19,9 +20,20 @@ const columns: { header: string; value: (row: FeedbackRow) => string | number | 
   { header: 'service', value: (r) => r.survey.serviceScore },
   { header: 'value', value: (r) => r.survey.valueScore },
   { header: 'comments', value: (r) => r.survey.comments },
+  // Last, so the columns a spreadsheet already reads keep their places; labels, as the console shows them.
+  {
+    header: 'themes',
+    value: (r) =>
+      themesOf(r.survey.comments)
+        .map((theme) => THEME_LABELS[theme])
+        .join('; '),
+  },
 ];
 
-/** Every survey the feedback list's filters select, with its comments; 0 is an unanswered question. */
+/**
+ * Every survey the feedback list's filters select (its theme included), with its comments and their themes; 0 is an
+ * unanswered question.
+ */
 export function feedbackCsv(db: Db, sites: SiteScope, filters: Omit<FeedbackQuery, 'limit' | 'after'>): ReadableStream {
   async function* batches() {
     let after: string | undefined;

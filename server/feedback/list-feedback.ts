@@ -1,10 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
+import { themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
 import { toMemberSurvey } from '../members/find-member';
 import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
+import { mentionsTheme } from './theme-conditions';
 
 /** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
 function inBand(band: FeedbackQuery['band']): SQL | undefined {
@@ -21,8 +23,14 @@ function inBand(band: FeedbackQuery['band']): SQL | undefined {
   }
 }
 
+/** The filters of the list and its export; a theme is found in the comments by the database, so pages stay full. */
 export const feedbackConditions = (sites: SiteScope, query: Omit<FeedbackQuery, 'limit' | 'after'>) =>
-  and(inSites(sites), inDays(surveys.createdAt, query.from, query.to), inBand(query.band));
+  and(
+    inSites(sites),
+    inDays(surveys.createdAt, query.from, query.to),
+    inBand(query.band),
+    query.theme ? mentionsTheme(surveys.comments, query.theme) : undefined,
+  );
 
 export const feedbackColumns = {
   survey: surveys,
@@ -38,6 +46,7 @@ export const toFeedbackEntry = ({ survey, memberName, siteId }: FeedbackRow): Fe
   memberId: survey.customerId,
   memberName,
   siteId,
+  themes: themesOf(survey.comments),
 });
 
 /** Surveys with their comments, newest first, a keyset page at a time. */

@@ -5,6 +5,16 @@ import type { SmsStatus } from '../domain/webhooks';
 export const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 export const figure = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
 export const signed = (value: number | null) => (value === null ? '—' : value > 0 ? `+${value}` : String(value));
+/** A span of minutes in words: "45 min", "3 h 5 min", "2 d 4 h" (a day's minutes no longer matter). */
+export function minutes(value: number | null): string {
+  if (value === null) return '—';
+  const days = Math.floor(value / 1440);
+  const hours = Math.floor((value % 1440) / 60);
+  const rest = value % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
+  return `${rest} min`;
+}
 export const when = (iso: string | null) =>
   iso === null ? '—' : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

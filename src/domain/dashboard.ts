@@ -1,6 +1,8 @@
 import * as v from 'valibot';
+import { ROOT_CAUSES } from './follow-ups';
 import { dayAndSiteFilters } from './list-filters';
 import type { SurveyQuestion } from './survey';
+import { THEMES } from './themes';
 
 /**
  * NPS on the recommend question's 1–10 scale: promoters answer 9–10, passives 7–8, detractors 1–6. The scale has
@@ -39,6 +41,22 @@ const npsCountsEntries = {
   nps: nullableNumber,
 };
 export type NpsCounts = v.InferOutput<v.ObjectSchema<typeof npsCountsEntries, undefined>>;
+
+/**
+ * The follow-up cases opened in the range, and where they stand now (decision 026): `open` waits for a first
+ * contact, `overdue` is open past its due time. A case's promise is kept when it is resolved by its due time and
+ * broken when it is resolved later or still unresolved past it; the rate is kept / (kept + broken), so a case still
+ * within its time counts in neither.
+ */
+const followUpFiguresEntries = {
+  opened: v.number(),
+  open: v.number(),
+  overdue: v.number(),
+  medianMinutesToFirstContact: nullableNumber,
+  resolvedOnTime: v.number(),
+  resolvedOnTimeRate: nullableNumber,
+};
+export type FollowUpFigures = v.InferOutput<v.ObjectSchema<typeof followUpFiguresEntries, undefined>>;
 
 /** What the dashboard shows for one range and site choice. Rates are 0–1; null where nothing could be counted. */
 export const dashboardFiguresSchema = v.object({
@@ -79,5 +97,13 @@ export const dashboardFiguresSchema = v.object({
       reviewsOpened: v.number(),
     }),
   ),
+  /** Follow-up cases opened in the range: in all, by site, and the root causes of those resolved, by site. */
+  followUps: v.object({
+    ...followUpFiguresEntries,
+    sites: v.array(v.object({ siteId: v.string(), ...followUpFiguresEntries })),
+    rootCauses: v.array(v.object({ siteId: v.string(), rootCause: v.picklist(ROOT_CAUSES), cases: v.number() })),
+  }),
+  /** The themes the comments of the range's surveys mention (decision 028), by site; none where no comment does. */
+  themes: v.array(v.object({ siteId: v.string(), theme: v.picklist(THEMES), surveys: v.number() })),
 });
 export type DashboardFigures = v.InferOutput<typeof dashboardFiguresSchema>;

@@ -4,6 +4,7 @@ import type { NpsBand } from './dashboard';
 import { dayAndSiteFilters } from './list-filters';
 import { pageOf, pageQuerySchema } from './paging';
 import { surveyScoresSchema } from './survey';
+import { THEMES } from './themes';
 import { UNSUPPORTED_CHARACTERS } from './validation';
 import { smsStatusSchema } from './webhooks';
 
@@ -37,11 +38,15 @@ export type MemberQuery = v.InferOutput<typeof memberQuerySchema>;
 
 export const SCORE_BANDS = ['detractor', 'passive', 'promoter'] as const satisfies readonly NpsBand[];
 
-/** `/api/admin/feedback`: surveys newest first, by the band of their recommend score. */
+/**
+ * `/api/admin/feedback`: surveys newest first, by the band of their recommend score, and by a theme their comments
+ * mention (src/domain/themes.ts).
+ */
 export const feedbackQuerySchema = v.object({
   ...pageQuerySchema.entries,
   ...dayAndSiteFilters,
   band: v.optional(v.picklist(SCORE_BANDS, 'band is detractor, passive or promoter')),
+  theme: v.optional(v.picklist(THEMES, `theme is ${THEMES.slice(0, -1).join(', ')} or ${THEMES.at(-1)!}`)),
 });
 export type FeedbackQuery = v.InferOutput<typeof feedbackQuerySchema>;
 
@@ -106,6 +111,8 @@ const feedbackEntrySchema = v.object({
   memberId: v.string(),
   memberName: v.string(),
   siteId: v.string(),
+  /** What the comments mention, in THEMES order; none for no comment. */
+  themes: v.array(v.picklist(THEMES)),
 });
 export type FeedbackEntry = v.InferOutput<typeof feedbackEntrySchema>;
 

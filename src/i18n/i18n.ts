@@ -14,6 +14,24 @@ const catalogues: Record<Language, () => Promise<Messages>> = {
 i18n.load('en', english);
 i18n.activate('en');
 
+/** The catalogues of the routes loaded so far, each a language's texts of one route's chunk. */
+const routeCatalogues: Record<Exclude<Language, 'en'>, () => Promise<Messages>>[] = [];
+
+/**
+ * A route's own catalogue, from its chunk, so the first page's script holds only the texts the first page shows:
+ * English at once, the language on screen before the route shows (its lazy import awaits the promise), and every
+ * language shown later with the rest.
+ */
+export function addCatalogue(
+  englishTexts: Messages,
+  others: Record<Exclude<Language, 'en'>, () => Promise<Messages>>,
+): Promise<void> {
+  i18n.load('en', englishTexts);
+  routeCatalogues.push(others);
+  const language = currentLanguage();
+  return language === 'en' ? Promise.resolve() : others[language]().then((texts) => i18n.load(language, texts));
+}
+
 export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
 
 /** The customer's switch this visit, else the browser's languages. */
@@ -24,7 +42,10 @@ export function startingLanguage(): Language {
 /** Shows the journey in a language: its catalogue first, then every text at once, and the page's `lang`. */
 export async function showLanguage(language: Language): Promise<void> {
   if (i18n.locale !== language) {
-    if (language !== 'en') i18n.load(language, await catalogues[language]());
+    if (language !== 'en') {
+      const loaded = await Promise.all([catalogues[language](), ...routeCatalogues.map((route) => route[language]())]);
+      for (const texts of loaded) i18n.load(language, texts);
+    }
     i18n.activate(language);
   }
   document.documentElement.lang = language;

@@ -21,7 +21,7 @@ export function feedbackRoutes(deps: { db: Db }): Hono<AdminEnv> {
   app.get(
     '/admin/feedback',
     describe({
-      summary: 'Survey answers with comments, newest first, by score band, site and date',
+      summary: 'Survey answers with comments and their themes, newest first, by score band, theme, site and date',
       answers: { 200: { description: '`{ results: [survey…], nextCursor }`', body: feedbackPageSchema } },
       refusals: [...LIST_REFUSALS],
     }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
 import { siteName, type Site } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
@@ -11,8 +11,10 @@ import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
 import { dashboardQuery } from './api';
 import { Breakdown } from './components/breakdown';
-import { SitesChart, WeeklyChart } from './components/dashboard-charts';
+import { BarChart, WeeklyChart } from './components/dashboard-charts';
 import { Figure } from './components/figure';
+import { FollowUpSection } from './components/follow-up-section';
+import { ThemeSection } from './components/theme-section';
 
 /** `/admin`: the funnel and the feedback for a range of days and a site, with the figures by week and by site. */
 export function DashboardPage() {
@@ -54,6 +56,8 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
     () => data.sites.map((site) => ({ ...site, name: siteName(sites, site.siteId) })),
     [data.sites, sites],
   );
+  const completedBySite = useMemo(() => bySite.map((site) => ({ label: site.name, value: site.completed })), [bySite]);
+  const nameOf = useCallback((siteId: string) => siteName(sites, siteId), [sites]);
   return (
     <>
       <section className={styles.card} aria-labelledby="funnel-heading">
@@ -113,7 +117,16 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
         file={`by-week-${data.range.from}-${data.range.to}.csv`}
       />
       <Breakdown
-        chart={bySite.length > 0 && <SitesChart sites={bySite} />}
+        chart={
+          bySite.length > 0 && (
+            <BarChart
+              bars={completedBySite}
+              axis="Site"
+              figure="Profiles completed"
+              summary={`Profiles completed at each of ${bySite.length} sites; the table below has the figures.`}
+            />
+          )
+        }
         title="By site"
         // Every respondent of a site with a review page is invited to review it; "opened" counts who followed it.
         header={['Site', 'Profiles completed', 'NPS', 'Review invitations', 'Review links opened']}
@@ -136,6 +149,8 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
         ])}
         file={`by-site-${data.range.from}-${data.range.to}.csv`}
       />
+      <ThemeSection themes={data.themes} range={data.range} nameOf={nameOf} />
+      <FollowUpSection followUps={data.followUps} range={data.range} nameOf={nameOf} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { FeedbackEntry } from '../../domain/members';
 import { ADMIN_KEY, pagedListOptions } from '../client';
 
-/** `/admin/feedback?band=&site=&from=&to=`: survey answers, a page at a time, newest first. */
+/** `/admin/feedback?band=&theme=&site=&from=&to=`: survey answers, a page at a time, newest first. */
 export const feedbackListQuery = (filters: URLSearchParams) =>
   pagedListOptions<FeedbackEntry>([...ADMIN_KEY, 'feedback'], 'admin/feedback', filters);
 

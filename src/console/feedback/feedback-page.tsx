@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
 import { siteName } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
+import { THEME_LABELS, THEMES } from '../../domain/themes';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
@@ -12,10 +13,13 @@ import { when } from '../format';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
 import { feedbackCsvUrl, feedbackListQuery } from './api';
+import feedbackStyles from './feedback.module.css';
 
-const FILTERS = ['band', 'site', 'from', 'to'] as const;
+const FILTERS = ['band', 'theme', 'site', 'from', 'to'] as const;
 
-/** `/admin/feedback`: survey answers with comments, newest first; detractors stand out. */
+const THEME_OPTIONS = THEMES.map((theme) => ({ value: theme, label: THEME_LABELS[theme] }));
+
+/** `/admin/feedback`: survey answers with comments and their themes, newest first; detractors stand out. */
 export function FeedbackPage() {
   const staff = useOutletContext<StaffMember>();
   const { value, filters, set } = useUrlFilters(FILTERS);
@@ -37,6 +41,14 @@ export function FeedbackPage() {
             { value: 'promoter', label: 'Promoters (9–10)' },
           ]}
           onValueChange={(v) => set('band', v)}
+        />
+        <SelectField
+          name="theme"
+          label="Theme"
+          value={value('theme')}
+          options={THEME_OPTIONS}
+          placeholder="All themes"
+          onValueChange={(v) => set('theme', v)}
         />
         <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
@@ -62,6 +74,15 @@ export function FeedbackPage() {
           </h2>
           <p className={styles.muted}>{when(entry.createdAt)}</p>
           {entry.comments ? <blockquote>{entry.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
+          {entry.themes.length > 0 && (
+            <ul aria-label="Themes" className={feedbackStyles.themes}>
+              {entry.themes.map((theme) => (
+                <li key={theme} className={feedbackStyles.theme}>
+                  {THEME_LABELS[theme]}
+                </li>
+              ))}
+            </ul>
+          )}
         </article>
       ))}
       <ShowMore list={query} />

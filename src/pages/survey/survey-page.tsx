@@ -10,13 +10,20 @@ import type { SurveyInput } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
 import { countReviewOpened, postSurvey } from '../../api/surveys';
 import { SURVEY_COMMENTS_MAX, SURVEY_QUESTIONS } from '../../domain/survey';
-import { SURVEY_QUESTION_LABELS } from '../../i18n/survey-questions';
+import { addCatalogue } from '../../i18n/i18n';
 import { inspectorOptions } from '../../lib/inspector';
 import { loadCompletion, saveCustomerId } from '../../lib/session-store';
+import { messages as surveyEnglish } from './locales/en.po';
 import { ScoreQuestion } from './score-question';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from './survey-page.module.css';
+import { SURVEY_QUESTION_LABELS } from './survey-questions';
 import { SurveyThankYouDialog } from './survey-thank-you-dialog';
+
+/** The survey's texts are a catalogue of its own, in this chunk: the route shows once they are loaded. */
+export const surveyTexts = addCatalogue(surveyEnglish, {
+  es: () => import('./locales/es.po').then((module) => module.messages),
+});
 
 const surveyFlow = surveyMachine.provide({
   actors: {

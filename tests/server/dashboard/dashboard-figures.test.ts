@@ -194,6 +194,18 @@ async function seedMonth(t: TestApp) {
 
 const november = '?from=2026-11-01&to=2026-11-30';
 
+/** No follow-up case here, and no comment: tests/server/dashboard/follow-up-figures.test.ts and theme-figures.test.ts count them. */
+const noFollowUps = {
+  opened: 0,
+  open: 0,
+  overdue: 0,
+  medianMinutesToFirstContact: null,
+  resolvedOnTime: 0,
+  resolvedOnTimeRate: null,
+  sites: [],
+  rootCauses: [],
+};
+
 describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
   let t: TestApp;
   let owner: { cookie: string; origin: string };
@@ -259,6 +271,8 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
           reviewsOpened: 0,
         },
       ],
+      followUps: noFollowUps,
+      themes: [],
     });
   });
 
@@ -530,6 +544,8 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
           reviewsOpened: 0,
         },
       ],
+      followUps: noFollowUps,
+      themes: [],
     });
   });
 

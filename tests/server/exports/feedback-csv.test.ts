@@ -7,11 +7,17 @@ import { feedbackCsv } from '../../../server/exports/feedback-csv';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const HEADER =
-  'id,created_at,member_id,member_name,site_id,site_name,band,recommend_to_others,wash_quality,cleanliness,service,value,comments';
+  'id,created_at,member_id,member_name,site_id,site_name,band,recommend_to_others,wash_quality,cleanliness,service,value,comments,themes';
 
 /** The bytes as written: `Response.text()` would drop the byte-order mark. */
 const text = async (stream: ReadableStream) =>
   new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+
+/** Site 7's comments by recommend score; the others wrote "score <n>", which mentions no theme. */
+const COMMENTS: Record<number, string> = {
+  6: '=HYPERLINK("http://evil.example")',
+  9: 'Rude cashier; la espera, eterna.',
+};
 
 describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
   let database: Database;
@@ -62,7 +68,7 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
         cleanlinessScore: 2,
         serviceScore: 3,
         valueScore: 4,
-        comments: recommend === 6 ? '=HYPERLINK("http://evil.example")' : `score ${recommend}`,
+        comments: COMMENTS[recommend] ?? `score ${recommend}`,
         createdAt: new Date(Date.UTC(2026, 10, 20 - index, 12)),
       })),
     );
@@ -78,15 +84,15 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
   });
   afterAll(() => database.close());
 
-  it('writes every column of each survey, with its band, and neutralises text a spreadsheet would run', async () => {
+  it('writes every column of each survey, with its band and themes, and neutralises text a spreadsheet would run', async () => {
     const csv = await text(feedbackCsv(database.db, ['7'], {}));
     expect(csv.split('\n')).toEqual([
       `\uFEFF${HEADER}`,
-      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,,0,1,2,3,4,score 0',
-      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")"`,
-      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,7,1,2,3,4,score 7',
-      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,8,1,2,3,4,score 8',
-      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,score 9',
+      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,,0,1,2,3,4,score 0,',
+      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")",`,
+      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,7,1,2,3,4,score 7,',
+      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,8,1,2,3,4,score 8,',
+      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,"Rude cashier; la espera, eterna.",Staff; Wait time',
       '',
     ]);
   });
@@ -105,7 +111,16 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
       site_name: 'Site 12',
       band: 'promoter',
       comments: '',
+      themes: '',
     });
+  });
+
+  it('selects by theme as the list does', async () => {
+    const csv = await text(feedbackCsv(database.db, 'all', { theme: 'wait_time' }));
+    expect(parse<Record<string, string>>(csv, { bom: true, columns: true })).toEqual([
+      expect.objectContaining({ id: 's7-9', themes: 'Staff; Wait time' }),
+    ]);
+    expect(await text(feedbackCsv(database.db, 'all', { theme: 'damage' }))).toBe(`\uFEFF${HEADER}\n`);
   });
 
   it('streams every survey once across database batches', async () => {

@@ -24,6 +24,14 @@ const SURVEYS = [
   { id: 'x9', customerId: 'c9', recommendToOthersScore: 9, createdAt: new Date('2026-04-11T00:00:00Z') },
 ];
 
+/** What a few members wrote; the rest wrote "About <id>", which mentions no theme. */
+const COMMENTS: Record<string, string> = {
+  s03: 'Waited forever in line.',
+  s05: 'La espera fue larga y el empleado, grosero.',
+  s06: '¡Me rayaron la puerta!',
+  x9: 'Friendly staff.',
+};
+
 describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
@@ -54,7 +62,9 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
         termsAgreedAt: new Date(),
       });
     }
-    await database.db.insert(surveys).values(SURVEYS.map((survey) => ({ ...survey, comments: `About ${survey.id}` })));
+    await database.db
+      .insert(surveys)
+      .values(SURVEYS.map((survey) => ({ ...survey, comments: COMMENTS[survey.id] ?? `About ${survey.id}` })));
   });
   afterAll(() => database.close());
 
@@ -84,12 +94,15 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
       id: 'x9',
       createdAt: '2026-04-11T00:00:00.000Z',
       scores: { recommendToOthersScore: 9, washQualityScore: 0, cleanlinessScore: 0, serviceScore: 0, valueScore: 0 },
-      comments: 'About x9',
+      comments: 'Friendly staff.',
       band: 'promoter',
       memberId: 'c9',
       memberName: 'Sam Other',
       siteId: '9',
+      themes: ['staff'],
     });
+    expect(page.results.find((entry) => entry.id === 's05')!.themes).toEqual(['staff', 'wait_time']);
+    expect(page.results.find((entry) => entry.id === 's04')!.themes).toEqual([]);
   });
 
   it('pages by key', async () => {
@@ -121,5 +134,18 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
     expect(await ids({ from: '2026-04-10', to: '2026-04-10' })).toEqual(['s09']);
     expect(await ids({ from: '2026-04-10' }, ['7'])).toEqual(['s10', 's09']);
     expect(await ids({ to: '2026-04-02' })).toEqual(['s01', 's00']);
+  });
+
+  it('filters by a theme the comments mention, with the other filters, a full page at a time', async () => {
+    expect(await ids({ theme: 'wait_time' })).toEqual(['s05', 's03']);
+    expect(await ids({ theme: 'staff' })).toEqual(['x9', 's05']);
+    expect(await ids({ theme: 'damage' })).toEqual(['s06']);
+    expect(await ids({ theme: 'billing_membership' })).toEqual([]);
+    expect(await ids({ theme: 'staff', band: 'detractor' })).toEqual(['s05']);
+    expect(await ids({ theme: 'staff' }, ['7'])).toEqual(['s05']);
+    const first = await list({ theme: 'staff', limit: 1 });
+    expect(first).toEqual({ results: [expect.objectContaining({ id: 'x9' })], nextCursor: 'x9' });
+    const next = await list({ theme: 'staff', limit: 1, after: 'x9' });
+    expect(next).toEqual({ results: [expect.objectContaining({ id: 's05' })], nextCursor: null });
   });
 });

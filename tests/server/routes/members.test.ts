@@ -6,6 +6,12 @@ import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
 
+/** What two members wrote, on a theme each; the others wrote "from <key>", which mentions none. */
+const COMMENTS: Record<string, string> = {
+  alan: 'from alan: the brushes scratched my mirror',
+  ana: 'from ana: la espera fue eterna',
+};
+
 interface Joined {
   id: string;
   mobile: string;
@@ -30,7 +36,7 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
           customerId: res.body.id,
           recommendToOthersScore: recommend,
           washQualityScore: 8,
-          comments: `from ${key}`,
+          comments: COMMENTS[key] ?? `from ${key}`,
         },
       });
     }
@@ -194,8 +200,8 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
       ((await t.call('GET', `/api/admin/feedback?band=${name}`, as(owner))).body.results as { comments: string }[]).map(
         (s) => s.comments,
       );
-    expect(await band('detractor')).toEqual(['from alan']);
-    expect(await band('passive')).toEqual(['from ana', 'from grace']);
+    expect(await band('detractor')).toEqual([COMMENTS.alan]);
+    expect(await band('passive')).toEqual([COMMENTS.ana, 'from grace']);
     expect(await band('promoter')).toEqual(['from ada']);
     const all = await t.call('GET', '/api/admin/feedback', as(owner));
     expect(all.body.results[0]).toMatchObject({
@@ -203,7 +209,35 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
       band: null,
       memberName: 'Adam Smith',
       siteId: '12',
+      themes: [],
     });
+  });
+
+  it('lists feedback by a theme its comments mention, each entry with its themes, and refuses another theme', async () => {
+    const theme = async (query: string, who = owner) =>
+      (
+        (await t.call('GET', `/api/admin/feedback?${query}`, as(who))).body.results as {
+          comments: string;
+          themes: string[];
+        }[]
+      ).map((s) => [s.comments, s.themes]);
+    expect(await theme('theme=damage')).toEqual([[COMMENTS.alan, ['damage', 'equipment']]]);
+    expect(await theme('theme=equipment', manager)).toEqual([[COMMENTS.alan, ['damage', 'equipment']]]);
+    expect(await theme('theme=wait_time')).toEqual([[COMMENTS.ana, ['wait_time']]]);
+    expect(await theme('theme=wait_time&site=12')).toEqual([]);
+    expect(await theme('theme=damage&band=promoter')).toEqual([]);
+    expect(await theme('theme=billing_membership')).toEqual([]);
+    for (const path of ['/api/admin/feedback', '/api/admin/feedback.csv']) {
+      const refused = await t.call('GET', `${path}?theme=rust`, as(owner));
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.error, path).toMatchObject({
+        code: 'validation_failed',
+        issues: {
+          theme:
+            'theme is wash_quality, damage, staff, wait_time, price_value, site_cleanliness, equipment or billing_membership',
+        },
+      });
+    }
   });
 
   it('exports members as CSV: a header row, consent columns, formulas neutralised, and an audit row', async () => {
@@ -243,12 +277,19 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     expect(exports.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('exports feedback as CSV with the band and every score', async () => {
+  it('exports feedback as CSV with the band, every score and the themes, by theme too', async () => {
     const res = await t.call('GET', '/api/admin/feedback.csv?band=passive', as(owner));
     const rows = parse<Record<string, string>>(res.body as string, { bom: true, columns: true });
     expect(rows.map((row) => [row.member_name, row.band, row.recommend_to_others])).toEqual([
       ['Ana Lopez', 'passive', '7'],
       ['Grace Hopper', 'passive', '8'],
     ]);
+    const damage = await t.call('GET', '/api/admin/feedback.csv?theme=damage', as(owner));
+    expect(
+      parse<Record<string, string>>(damage.body as string, { bom: true, columns: true }).map((row) => [
+        row.member_name,
+        row.themes,
+      ]),
+    ).toEqual([['Alan Turing', 'Damage; Equipment']]);
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvText, downloadCsv } from '../../../src/console/format';
+import { csvText, downloadCsv, minutes } from '../../../src/console/format';
 
 const HEADER = ['Site', 'Profiles completed', 'NPS'];
 /** A site id is whatever the point-of-sale sent; the figures are numbers, some of them negative. */
@@ -46,5 +46,21 @@ describe('a CSV the console makes', () => {
     const text = await blobs[0]!.text();
     expect(text).toBe(csvText(HEADER, ROWS));
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""Site 7"")"`);
+  });
+});
+
+describe('a span of minutes, in words', () => {
+  it.each([
+    [null, '—'],
+    [0, '0 min'],
+    [59, '59 min'],
+    [60, '1 h'],
+    [61, '1 h 1 min'],
+    [1439, '23 h 59 min'],
+    [1440, '1 d'],
+    [1500, '1 d 1 h'],
+    [2 * 1440 + 4 * 60 + 59, '2 d 4 h'],
+  ])('writes %s as %s', (value, text) => {
+    expect(minutes(value)).toBe(text);
   });
 });

@@ -40,4 +40,21 @@ describe('the feedback list query', () => {
       errors: { band: 'band is detractor, passive or promoter' },
     });
   });
+
+  it('filters by a theme the comments mention', () => {
+    expect(validate(feedbackQuerySchema, { theme: 'wait_time', band: 'detractor' })).toEqual({
+      ok: true,
+      value: { limit: 50, theme: 'wait_time', band: 'detractor' },
+    });
+  });
+
+  it.each(['rust', 'Wait time', 'other', ''])('refuses the theme %j', (theme) => {
+    expect(validate(feedbackQuerySchema, { theme })).toEqual({
+      ok: false,
+      errors: {
+        theme:
+          'theme is wash_quality, damage, staff, wait_time, price_value, site_cleanliness, equipment or billing_membership',
+      },
+    });
+  });
 });

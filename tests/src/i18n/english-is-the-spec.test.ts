@@ -8,7 +8,7 @@ import { US_STATES } from '../../../src/domain/us-states';
 import { UNSUPPORTED_CHARACTERS } from '../../../src/domain/validation';
 import { VEHICLE_COLORS } from '../../../src/domain/vehicle-options';
 import { smsConsentText } from '../../../src/i18n/consent-text';
-import { SURVEY_QUESTION_LABELS } from '../../../src/i18n/survey-questions';
+import { SURVEY_QUESTION_LABELS } from '../../../src/pages/survey/survey-questions';
 import { US_STATE_NAMES } from '../../../src/i18n/us-state-names';
 import { VEHICLE_COLOR_NAMES } from '../../../src/i18n/vehicle-color-names';
 

@@ -54,41 +54,36 @@ export function WeeklyChart({ weeks }: { weeks: DashboardFigures['weeks'] }) {
   );
 }
 
-/** Completions per site, busiest first, as bars labelled with the sites' names. */
-export function SitesChart({ sites }: { sites: readonly { name: string; completed: number }[] }) {
-  const data = useMemo<uPlot.AlignedData>(
-    () => [sites.map((_, index) => index), sites.map((site) => site.completed)],
-    [sites],
-  );
+/** One bar per label (a site, a root cause), in the order given, for the counts of one figure. */
+export function BarChart({
+  bars,
+  axis,
+  figure,
+  summary,
+}: {
+  bars: readonly { label: string; value: number }[];
+  /** What the bars are, e.g. "Site". */
+  axis: string;
+  /** What their height counts, e.g. "Profiles completed". */
+  figure: string;
+  summary: string;
+}) {
+  const data = useMemo<uPlot.AlignedData>(() => [bars.map((_, index) => index), bars.map((bar) => bar.value)], [bars]);
   const options = useMemo(
     () => ({
-      scales: { x: { time: false, range: [-0.5, sites.length - 0.5] as uPlot.Range.MinMax }, y: { range: fromZero } },
+      scales: { x: { time: false, range: [-0.5, bars.length - 0.5] as uPlot.Range.MinMax }, y: { range: fromZero } },
       axes: [
         {
-          label: 'Site',
-          splits: () => sites.map((_, index) => index),
-          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => sites[tick]?.name ?? ''),
+          label: axis,
+          splits: () => bars.map((_, index) => index),
+          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => bars[tick]?.label ?? ''),
         },
-        { label: 'Profiles completed' },
+        { label: figure },
       ],
-      series: [
-        {},
-        {
-          label: 'Profiles completed',
-          stroke: BRAND,
-          fill: `${BRAND}66`,
-          paths: uPlot.paths.bars!({ size: [0.6, 60] }),
-        },
-      ],
+      series: [{}, { label: figure, stroke: BRAND, fill: `${BRAND}66`, paths: uPlot.paths.bars!({ size: [0.6, 60] }) }],
       legend: { show: false },
     }),
-    [sites],
+    [bars, axis, figure],
   );
-  return (
-    <UplotChart
-      options={options}
-      data={data}
-      summary={`Profiles completed at each of ${sites.length} sites; the table below has the figures.`}
-    />
-  );
+  return <UplotChart options={options} data={data} summary={summary} />;
 }

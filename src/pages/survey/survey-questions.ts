@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SurveyQuestion } from '../domain/survey';
+import type { SurveyQuestion } from '../../domain/survey';
 
 /** docs/spec.md §2's five questions; English is SURVEY_QUESTION_TEXTS word for word (a test holds them together). */
 export const SURVEY_QUESTION_LABELS: Record<SurveyQuestion, MessageDescriptor> = {

@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import type { DashboardFigures } from '../../../domain/dashboard';
+import { ROOT_CAUSE_LABELS, ROOT_CAUSES } from '../../../domain/follow-ups';
+import styles from '../../console.module.css';
+import { figure, minutes, percent } from '../../format';
+import { Breakdown } from './breakdown';
+import { BarChart } from './dashboard-charts';
+import { Figure } from './figure';
+
+type FollowUps = DashboardFigures['followUps'];
+
+/**
+ * The follow-up cases opened in the range (decision 026): where they stand now, how soon members were reached, how
+ * often the promise was kept, by site, and why members were unhappy.
+ */
+export function FollowUpSection({
+  followUps,
+  range,
+  nameOf,
+}: {
+  followUps: FollowUps;
+  range: DashboardFigures['range'];
+  nameOf: (siteId: string) => string;
+}) {
+  // One row per site that resolved a case, one column per root cause.
+  const causesBySite = useMemo(() => {
+    const rows = new Map<string, Record<string, number>>();
+    for (const { siteId, rootCause, cases } of followUps.rootCauses) {
+      rows.set(siteId, { ...rows.get(siteId), [rootCause]: cases });
+    }
+    return [...rows].map(([siteId, counts]) => ({
+      siteId,
+      name: nameOf(siteId),
+      counts: ROOT_CAUSES.map((cause) => counts[cause] ?? 0),
+    }));
+  }, [followUps.rootCauses, nameOf]);
+  const causeTotals = useMemo(
+    () =>
+      ROOT_CAUSES.map((cause, index) => ({
+        label: ROOT_CAUSE_LABELS[cause],
+        value: causesBySite.reduce((sum, site) => sum + site.counts[index]!, 0),
+      })),
+    [causesBySite],
+  );
+  const openedBySite = useMemo(
+    () => followUps.sites.map((site) => ({ label: nameOf(site.siteId), value: site.opened })),
+    [followUps.sites, nameOf],
+  );
+  const file = (name: string) => `${name}-${range.from}-${range.to}.csv`;
+  const causeHeader = ROOT_CAUSES.map((cause) => ROOT_CAUSE_LABELS[cause]);
+
+  return (
+    <>
+      <section className={styles.card} aria-labelledby="follow-ups-heading">
+        <h2 id="follow-ups-heading">Follow-ups</h2>
+        <p className={styles.muted}>Cases opened for detractors in the range, and where they stand now.</p>
+        <dl className={styles.figures}>
+          <Figure term="Cases opened" value={figure(followUps.opened)} />
+          <Figure term="Open cases" value={figure(followUps.open)} />
+          <Figure term="Overdue cases" value={figure(followUps.overdue)} />
+          <Figure term="Median time to first contact" value={minutes(followUps.medianMinutesToFirstContact)} />
+          <Figure term="Resolved before due" value={percent(followUps.resolvedOnTimeRate)} />
+        </dl>
+      </section>
+      <Breakdown
+        chart={
+          followUps.sites.length > 0 && (
+            <BarChart
+              bars={openedBySite}
+              axis="Site"
+              figure="Cases opened"
+              summary={`Follow-up cases opened at each of ${followUps.sites.length} sites; the table below has the figures.`}
+            />
+          )
+        }
+        title="Follow-ups by site"
+        header={['Site', 'Cases opened', 'Open', 'Overdue', 'Median time to first contact', 'Resolved before due']}
+        rows={followUps.sites.map((site) => [
+          nameOf(site.siteId),
+          site.opened,
+          site.open,
+          site.overdue,
+          minutes(site.medianMinutesToFirstContact),
+          percent(site.resolvedOnTimeRate),
+        ])}
+        csvHeader={[
+          'Site',
+          'Site id',
+          'Cases opened',
+          'Open',
+          'Overdue',
+          'Median minutes to first contact',
+          'Resolved before due (share)',
+        ]}
+        csvRows={followUps.sites.map((site) => [
+          nameOf(site.siteId),
+          site.siteId,
+          site.opened,
+          site.open,
+          site.overdue,
+          site.medianMinutesToFirstContact ?? '',
+          site.resolvedOnTimeRate ?? '',
+        ])}
+        file={file('follow-ups-by-site')}
+      />
+      <Breakdown
+        chart={
+          causesBySite.length > 0 && (
+            <BarChart
+              bars={causeTotals}
+              axis="Root cause"
+              figure="Cases resolved"
+              summary="Resolved cases by root cause, every site together; the table below has them by site."
+            />
+          )
+        }
+        title="Root causes by site"
+        header={['Site', ...causeHeader]}
+        rows={causesBySite.map((site) => [site.name, ...site.counts])}
+        csvHeader={['Site', 'Site id', ...causeHeader]}
+        csvRows={causesBySite.map((site) => [site.name, site.siteId, ...site.counts])}
+        file={file('root-causes-by-site')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardFigures } from '../../../server/dashboard/dashboard-figures';
+import type { Database } from '../../../server/db/client';
+import { customers, registrations, surveys } from '../../../server/db/schema';
+import { DRIVERS, openTestDatabase } from '../helpers/test-database';
+
+const at = (iso: string) => new Date(`${iso}Z`);
+const november = { from: '2026-11-01', to: '2026-11-30' };
+
+/** A member of a site who answered one survey with this comment, on that day. */
+function surveySeeder(database: Database) {
+  let n = 0;
+  return async function survey(s: { site: string; on: string; comments: string; manual?: boolean }) {
+    n += 1;
+    await database.db.insert(registrations).values({
+      id: `registration-${n}`,
+      mobileNumber: `+120155504${String(n).padStart(2, '0')}`,
+      saleDate: at(`${s.on}T08:00:00`),
+      siteId: s.site,
+      isManual: s.manual ?? false,
+      isCompleted: true,
+      completedAt: at(`${s.on}T08:00:00`),
+      customerId: `customer-${n}`,
+      createdAt: at(`${s.on}T08:00:00`),
+    });
+    await database.db.insert(customers).values({
+      id: `customer-${n}`,
+      registrationId: `registration-${n}`,
+      mobileNumber: `+120155504${String(n).padStart(2, '0')}`,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address: '1 Main St',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      email: `member${n}@example.com`,
+      vehicleYear: 2020,
+      vehicleMake: 'Honda',
+      vehicleModel: 'Civic',
+      vehicleColor: 'Blue',
+      isSubscribedToNewsletters: false,
+      isSubscribedToSmsMessaging: false,
+      consentVersion: 'test',
+      isAgreedToTerms: true,
+      termsAgreedAt: at(`${s.on}T08:00:00`),
+      createdAt: at(`${s.on}T08:00:00`),
+    });
+    await database.db.insert(surveys).values({
+      id: `survey-${n}`,
+      customerId: `customer-${n}`,
+      recommendToOthersScore: 5,
+      comments: s.comments,
+      createdAt: at(`${s.on}T09:00:00`),
+    });
+  };
+}
+
+describe.each(DRIVERS)('the dashboard’s themes by site on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    const survey = surveySeeder(database);
+    await survey({ site: '7', on: '2026-11-02', comments: 'The brushes scratched my mirror and nobody helped.' });
+    await survey({ site: '7', on: '2026-11-03', comments: 'Me rayaron la puerta.' });
+    await survey({ site: '7', on: '2026-11-04', comments: 'Waited 20 minutes in line, too expensive for that.' });
+    await survey({ site: '7', on: '2026-11-05', comments: '' });
+    await survey({ site: '12', on: '2026-11-06', comments: 'Tardaron mucho, una espera de media hora.' });
+    await survey({ site: '12', on: '2026-11-07', comments: 'Great, thanks!' });
+    // Outside the range, and a sign-up without a code: in no figure of the dashboard.
+    await survey({ site: '12', on: '2026-10-31', comments: 'Scratched my bumper.' });
+    await survey({ site: '12', on: '2026-12-01', comments: 'Scratched my bumper.' });
+    await survey({ site: '0', on: '2026-11-08', comments: 'Scratched my bumper.', manual: true });
+  });
+  afterAll(() => database.close());
+
+  it('counts the range’s surveys that mention each theme, by site, in English and Spanish alike', async () => {
+    const { themes } = await dashboardFigures(database.db, { sites: 'all', site: null }, november);
+    expect(themes).toEqual([
+      { siteId: '12', theme: 'wait_time', surveys: 1 },
+      { siteId: '7', theme: 'damage', surveys: 2 },
+      // The brushes are equipment as well as what scratched the mirror.
+      { siteId: '7', theme: 'equipment', surveys: 1 },
+      { siteId: '7', theme: 'price_value', surveys: 1 },
+      { siteId: '7', theme: 'wait_time', surveys: 1 },
+    ]);
+  });
+
+  it('keeps to the sites asked for', async () => {
+    const { themes } = await dashboardFigures(database.db, { sites: ['12'], site: '12' }, november);
+    expect(themes).toEqual([{ siteId: '12', theme: 'wait_time', surveys: 1 }]);
+  });
+});
