@@ -23,6 +23,8 @@ process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
 // WEBHOOK_URL's receiver and the fake Twilio: nothing listens there until the integrations spec starts them.
 process.env.E2E_RECEIVER_PORT ??= freePort();
 process.env.E2E_TWILIO_PORT ??= freePort();
+// SMTP_URL's mail catcher: nothing listens there until the follow-ups spec starts it (the alerts retry meanwhile).
+process.env.E2E_SMTP_PORT ??= freePort();
 process.env.E2E_WEBHOOK_SECRET ??= `whsec_${Buffer.alloc(24, 11).toString('base64')}`;
 process.env.E2E_TWILIO_SID ??= `AC${'e2e0'.repeat(8)}`;
 process.env.E2E_API_KEY ??= 'e2e-api-key';
@@ -90,6 +92,8 @@ export default defineConfig({
         TWILIO_AUTH_TOKEN: 'e2e-twilio-token',
         TWILIO_FROM: '+15005550006',
         TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Club Profile <alerts@club.example>',
         // Playwright's request fixture reuses an idle connection and, unlike a browser, does not retry a reused one
         // the server closed at that moment: a test that calls the API again about KEEP_ALIVE_TIMEOUT_SECONDS (5)
         // after its last call met ECONNRESET. Longer than any test, so no test's connection expires mid-test.

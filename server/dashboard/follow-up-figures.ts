@@ -59,17 +59,18 @@ export async function followUpFigures(
       .groupBy(followUpCases.siteId, followUpCases.rootCause),
   ]);
 
-  const figures = (row: (typeof rows)[number] | undefined): FollowUpFigures => ({
-    opened: row?.opened ?? 0,
-    open: row?.open ?? 0,
-    overdue: row?.overdue ?? 0,
-    medianMinutesToFirstContact: row?.medianSeconds == null ? null : Math.round(row.medianSeconds / 60),
-    resolvedOnTime: row?.resolvedOnTime ?? 0,
-    resolvedOnTimeRate: row?.decided ? row.resolvedOnTime / row.decided : null,
+  const figures = (row: (typeof rows)[number]): FollowUpFigures => ({
+    opened: row.opened,
+    open: row.open,
+    overdue: row.overdue,
+    medianMinutesToFirstContact: row.medianSeconds === null ? null : Math.round(row.medianSeconds / 60),
+    resolvedOnTime: row.resolvedOnTime,
+    resolvedOnTimeRate: row.decided ? row.resolvedOnTime / row.decided : null,
   });
 
   return {
-    ...figures(rows.find((row) => !row.bySite)),
+    // The grand total's row (the empty grouping set) is there even when no case is: counts of 0, a null median.
+    ...figures(rows.find((row) => !row.bySite)!),
     sites: rows
       .filter((row) => row.bySite)
       .map((row) => ({ siteId: row.siteId, ...figures(row) }))

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DashboardFigures } from '../../src/domain/dashboard';
 import { THEMES, type Theme } from '../../src/domain/themes';
 import type { Db } from '../db/client';
@@ -22,7 +22,7 @@ export async function themeFigures(db: Db, where: SQL | undefined): Promise<Dash
     .innerJoin(customers, eq(customers.id, surveys.customerId))
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     // A survey without a comment mentions nothing: the patterns run only over the ones with words.
-    .where(sql`${where ?? sql`true`} and ${surveys.comments} <> ''`)
+    .where(and(where, ne(surveys.comments, '')))
     .groupBy(registrations.siteId);
   return rows
     .flatMap((row) => THEMES.map((theme) => ({ siteId: row.siteId, theme, surveys: row[theme] })))

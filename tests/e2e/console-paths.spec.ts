@@ -1,14 +1,29 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import type { SnapshotFrom } from 'xstate';
+import type { followUpCaseMachine } from '../../machines/follow-up-case/follow-up-case.machine';
+import type {
+  FollowUpAction,
+  FollowUpCaseField,
+  FollowUpOutcome,
+} from '../../machines/follow-up-case/follow-up-case.types';
+import { toFollowUpCaseView } from '../../machines/follow-up-case/follow-up-case.view';
 import type { issueCodeMachine } from '../../machines/issue-code/issue-code.machine';
 import { toIssueCodeView } from '../../machines/issue-code/issue-code.view';
 import type { signInMachine } from '../../machines/sign-in/sign-in.machine';
 import { toSignInView } from '../../machines/sign-in/sign-in.view';
-import { coveringPaths, transitionPaths } from '../support/graph-paths';
+import { uncovered } from '../support/coverage';
+import { coveringPaths, pathVisits, transitionPaths } from '../support/graph-paths';
+import {
+  describeFollowUpCaseEvent,
+  followUpCaseModel,
+  type FollowUpCasePathEvent,
+} from '../support/follow-up-case.paths';
 import { describeIssueCodeEvent, issueCodeModel, type IssueCodePathEvent } from '../support/issue-code.paths';
 import { signInModel, type SignInPathEvent } from '../support/sign-in.paths';
 import { addStaffMember, ownSite, signIn, STAFF_PASSWORD } from './support/console';
+import { openFollowUpCase } from './support/follow-ups';
 import { HeldRequests } from './support/held-requests';
+import { replayed } from './support/replay-path';
 import { walkPath, type Gestures, type Screens } from './support/walk-path';
 
 /** A refusal in the API's error contract, as the real server would answer it. */
@@ -147,5 +162,159 @@ test.describe('the issue-a-code chart, walked in the browser', () => {
       await held.install(page);
       await walkPath(path, { page, held }, gestures, screens);
     });
+  }
+});
+
+test.describe('the follow-up case chart, walked in the browser', () => {
+  // The case page as an owner sees it: every action, the "Assign to" choice (where an assignment's message is said)
+  // included. Each path gets a case of its own, so the page starts open, unassigned, with nothing said.
+  const LABELS: Record<FollowUpCaseField, string> = {
+    assigneeId: 'Assign to',
+    contactNote: 'How you reached them (optional)',
+    noteText: 'Note',
+    rootCause: 'Root cause',
+    resolutionNote: 'What was done',
+  };
+  /** What the API calls each field (follow-up-case.actors.ts reads its messages back under the form's names). */
+  const API_FIELDS: Record<FollowUpCaseField, string> = {
+    assigneeId: 'assigneeId',
+    contactNote: 'note',
+    noteText: 'text',
+    rootCause: 'rootCause',
+    resolutionNote: 'note',
+  };
+  const BUTTONS: Record<FollowUpAction, { ready: string; pending: string }> = {
+    assign: { ready: 'Assign to me', pending: 'Assigning...' },
+    contact: { ready: 'Mark contacted', pending: 'Saving...' },
+    note: { ready: 'Add a note', pending: 'Adding...' },
+    resolve: { ready: 'Resolve', pending: 'Resolving...' },
+  };
+  const DONE: Record<FollowUpAction, string> = {
+    assign: 'Assignment saved.',
+    contact: 'Marked contacted.',
+    note: 'Note added.',
+    resolve: 'Case resolved.',
+  };
+  const field = (page: Page, name: FollowUpCaseField) => page.getByLabel(LABELS[name]);
+  const actions = (page: Page) => page.getByRole('region', { name: 'Actions' });
+
+  const FIELDS = Object.keys(LABELS) as FollowUpCaseField[];
+  /** The fields on the page after the last success: a contacted case has no contact form, a resolved one only notes. */
+  const fieldsShown = (done: FollowUpAction | undefined): FollowUpCaseField[] =>
+    done === 'resolve' ? ['noteText'] : done === 'contact' ? FIELDS.filter((name) => name !== 'contactNote') : FIELDS;
+
+  const idle = async (page: Page, snapshot: SnapshotFrom<typeof followUpCaseMachine>) => {
+    const view = toFollowUpCaseView(snapshot);
+    await expect(actions(page).getByRole('alert')).toHaveText(view.alert ?? '');
+    await expect(actions(page).getByRole('status')).toHaveText(view.done ? DONE[view.done.action] : '');
+    await expect(page.getByRole('button', { name: BUTTONS.note.ready })).toBeEnabled();
+    const shown = fieldsShown(view.done?.action);
+    for (const name of FIELDS.filter((name) => !shown.includes(name))) await expect(field(page, name)).toHaveCount(0);
+    for (const name of shown) {
+      await expect(field(page, name)).toHaveValue(view.form[name]);
+      const message = view.errors[name];
+      if (message) {
+        await expect(field(page, name)).toHaveAttribute('aria-invalid', 'true');
+        await expect(field(page, name)).toHaveAccessibleDescription(message);
+      } else {
+        await expect(field(page, name)).not.toHaveAttribute('aria-invalid');
+      }
+    }
+  };
+  /** One request at a time: the action in flight says so, and the note's button (or the resolve's) waits too. */
+  const pending = (action: FollowUpAction) => async (page: Page) => {
+    await expect(page.getByRole('button', { name: BUTTONS[action].pending })).toBeDisabled();
+    const other = action === 'note' ? BUTTONS.resolve.ready : BUTTONS.note.ready;
+    await expect(page.getByRole('button', { name: other, exact: true })).toBeDisabled();
+  };
+  const screens: Screens<SnapshotFrom<typeof followUpCaseMachine>> = {
+    idle,
+    assigning: pending('assign'),
+    contacting: pending('contact'),
+    noting: pending('note'),
+    resolving: pending('resolve'),
+  };
+
+  /** The held action's answer: through to the server when it is let through, else the server's refusal made here. */
+  const answer =
+    (action: FollowUpAction) =>
+    async ({ held }: { held: HeldRequests }, { output }: { output: FollowUpOutcome }) => {
+      const route = await held.next(action);
+      if (output.kind === 'updated') return route.continue();
+      if (output.kind === 'invalid') {
+        const issues = Object.fromEntries(
+          Object.entries(output.errors).map(([name, text]) => [API_FIELDS[name as FollowUpCaseField], text]),
+        );
+        return refuse(route, 400, 'validation_failed', 'Some fields are missing or invalid.', { issues });
+      }
+      if (output.kind === 'closed') return refuse(route, 409, 'case_closed', output.message);
+      return refuse(route, 404, 'not_found', output.message);
+    };
+  const cutOff =
+    (action: FollowUpAction) =>
+    async ({ held }: { held: HeldRequests }) =>
+      (await held.next(action)).abort('internetdisconnected');
+
+  const gestures: Gestures<FollowUpCasePathEvent> = {
+    'field.changed': async ({ page }, event) => {
+      const box = field(page, event.field);
+      if (event.field === 'rootCause' || event.field === 'assigneeId') {
+        await box.selectOption(event.value);
+        return;
+      }
+      // Typed afresh: React reports no change when a path types what the box already holds (a note the server
+      // refused, edited back to itself), and the edit is what takes the message away.
+      await box.clear();
+      await box.fill(event.value);
+    },
+    'user.assign': ({ page }) => page.getByRole('button', { name: BUTTONS.assign.ready }).click(),
+    'user.contact': ({ page }) => page.getByRole('button', { name: BUTTONS.contact.ready }).click(),
+    'user.addNote': ({ page }) => page.getByRole('button', { name: BUTTONS.note.ready }).click(),
+    'user.resolve': ({ page }) => page.getByRole('button', { name: BUTTONS.resolve.ready, exact: true }).click(),
+    'xstate.done.actor.assignCase': answer('assign'),
+    'xstate.done.actor.contactCase': answer('contact'),
+    'xstate.done.actor.addNote': answer('note'),
+    'xstate.done.actor.resolveCase': answer('resolve'),
+    'xstate.error.actor.assignCase': cutOff('assign'),
+    'xstate.error.actor.contactCase': cutOff('contact'),
+    'xstate.error.actor.addNote': cutOff('note'),
+    'xstate.error.actor.resolveCase': cutOff('resolve'),
+  };
+
+  // The browser walks paths whose only success, if any, is their last step: after one, the page offers fewer actions
+  // (a contacted case has no "Mark contacted"), which the chart, holding the forms and not the case, cannot know.
+  const walkable = transitionPaths(followUpCaseModel).filter(
+    (path) =>
+      !path.steps
+        .slice(1, -1)
+        .some(
+          (step) =>
+            step.event.type.startsWith('xstate.done.actor.') &&
+            'output' in step.event &&
+            step.event.output.kind === 'updated',
+        ),
+  );
+  const paths = coveringPaths(followUpCaseModel, walkable);
+
+  test('the walked paths take every state and transition of the chart', () => {
+    expect(uncovered(followUpCaseModel.machine, pathVisits(followUpCaseModel, paths))).toEqual({
+      states: [],
+      transitions: [],
+    });
+  });
+
+  for (const path of paths) {
+    const steps = path.steps.slice(1);
+    test(
+      steps.map((step) => describeFollowUpCaseEvent(step.event)).join(' → ') || 'opens',
+      async ({ page, request }) => {
+        const { caseId } = await openFollowUpCase(request, ownSite());
+        await signIn(page, await addStaffMember(request, 'owner'), `/admin/follow-ups/${caseId}`);
+        await expect(page.getByRole('heading', { name: 'Actions' })).toBeVisible();
+        const held = new HeldRequests();
+        await held.install(page);
+        await walkPath(replayed(followUpCaseModel, path), { page, held }, gestures, screens);
+      },
+    );
   }
 });

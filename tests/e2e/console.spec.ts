@@ -65,7 +65,9 @@ test('an owner sees a customer’s profile and survey arrive, finds the member, 
   await expect(figure('NPS')).toHaveText('+100');
   // A site the point-of-sale sent first, not yet named: its id, readable.
   await expect(
-    page.getByRole('region', { name: 'By site' }).getByRole('cell', { name: unnamedSiteName(site), exact: true }),
+    page
+      .getByRole('region', { name: 'By site', exact: true })
+      .getByRole('cell', { name: unnamedSiteName(site), exact: true }),
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Members' }).click();

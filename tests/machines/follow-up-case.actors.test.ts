@@ -65,6 +65,17 @@ describe('a follow-up action: what each answer means', () => {
     });
     const other = { error: { code: 'conflict', message: 'No.' } };
     expect(await run(resolveCaseActor(answering(409, other)), {})).toEqual({ kind: 'refused', message: 'No.' });
+    // A 409 with no body of ours (a proxy's) is a refusal said generally.
+    expect(await run(resolveCaseActor(answering(409, undefined)), {})).toMatchObject({ kind: 'refused' });
+    // Only a 409 says a case is closed, and only a 400 puts messages at the fields.
+    expect(await run(resolveCaseActor(answering(422, closed)), {})).toEqual({
+      kind: 'refused',
+      message: 'This case is resolved.',
+    });
+    expect(await run(assignCaseActor(answering(403, invalid({ assigneeId: 'A' }))), {})).toEqual({
+      kind: 'refused',
+      message: 'Check the form.',
+    });
   });
 
   it('404 is said as the server says it, 401 says the session ended, no body says it generally', async () => {

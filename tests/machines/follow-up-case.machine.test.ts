@@ -8,7 +8,7 @@ import type {
   NoteRequest,
   ResolveRequest,
 } from '../../machines/follow-up-case/follow-up-case.types';
-import { COULD_NOT_REACH, toFollowUpCaseView } from '../../machines/follow-up-case/follow-up-case.view';
+import { toFollowUpCaseView } from '../../machines/follow-up-case/follow-up-case.view';
 import { FOLLOW_UP_MESSAGES, type FollowUpDetail } from '../../src/domain/follow-ups';
 import { chartStates, chartTransitions, uncovered } from '../support/coverage';
 import { CASE_ID, followUpCaseModel, STAFF_ID, UPDATED_CASE } from '../support/follow-up-case.paths';
@@ -66,6 +66,8 @@ describe('the follow-up case chart', () => {
 
   it('assigns the case to whom the event names, hands the answered case to the page and says it was done', async () => {
     const started = start(updated);
+    // The owner's "Assign to" choice is cleared once the case is assigned.
+    started.actor.send({ type: 'field.changed', field: 'assigneeId', value: STAFF_ID });
     started.actor.send({ type: 'user.assign', assigneeId: STAFF_ID });
     expect(started.view().pending).toBe('assign');
     await idle(started);
@@ -74,6 +76,7 @@ describe('the follow-up case chart', () => {
     ]);
     expect(started.updated).toEqual([UPDATED_CASE]);
     expect(started.view().done).toEqual({ action: 'assign', count: 1 });
+    expect(started.view().form.assigneeId).toBe('');
   });
 
   it('marks contacted with no note when the note is blank, and with the trimmed note otherwise', async () => {
@@ -167,13 +170,40 @@ describe('the follow-up case chart', () => {
     actor.send({ type: 'field.changed', field: 'noteText', value: 'Called.' });
     actor.send({ type: 'user.addNote' });
     await idle(started);
-    expect(view().alert).toBe(COULD_NOT_REACH.note);
+    expect(view().alert).toBe('Could not reach the server: the note was not added. Try again.');
     expect(view().form.noteText).toBe('Called.');
     actor.send({ type: 'user.addNote' });
     expect(view().alert).toBeNull();
     await idle(started);
     expect(started.requests[1]).toEqual(started.requests[0]);
     expect(view().form.noteText).toBe('');
+  });
+
+  it('says which action the server could not be reached for', async () => {
+    const offline = () => Promise.reject(new Error('offline'));
+    const said = async (
+      fill: [field: 'contactNote' | 'noteText' | 'rootCause' | 'resolutionNote', value: string][],
+      event: 'user.contact' | 'user.addNote' | 'user.resolve' | 'user.assign',
+    ) => {
+      const started = start(offline);
+      for (const [field, value] of fill) started.actor.send({ type: 'field.changed', field, value });
+      started.actor.send(event === 'user.assign' ? { type: event, assigneeId: STAFF_ID } : { type: event });
+      await idle(started);
+      return started.view().alert;
+    };
+    expect(await said([], 'user.assign')).toBe('Could not reach the server: the case was not assigned. Try again.');
+    expect(await said([], 'user.contact')).toBe(
+      'Could not reach the server: the case was not marked contacted. Try again.',
+    );
+    expect(
+      await said(
+        [
+          ['rootCause', 'damage'],
+          ['resolutionNote', 'Paid for the mirror.'],
+        ],
+        'user.resolve',
+      ),
+    ).toBe('Could not reach the server: the case was not resolved. Try again.');
   });
 
   it('ignores a second action while one is in flight', () => {

@@ -2,10 +2,11 @@ import type { SnapshotFrom } from 'xstate';
 import { followUpCaseMachine } from '../../machines/follow-up-case/follow-up-case.machine';
 import type {
   FollowUpCaseEvent,
+  FollowUpCaseField,
   FollowUpCaseInput,
   FollowUpOutcome,
 } from '../../machines/follow-up-case/follow-up-case.types';
-import type { FollowUpDetail } from '../../src/domain/follow-ups';
+import { FOLLOW_UP_MESSAGES, type FollowUpDetail } from '../../src/domain/follow-ups';
 import type { PathModel } from './graph-paths';
 
 type Snapshot = SnapshotFrom<typeof followUpCaseMachine>;
@@ -25,11 +26,23 @@ export const UPDATED_CASE = { id: CASE_ID, status: 'contacted' } as FollowUpDeta
 
 const inputs: Record<string, FollowUpCaseInput> = { manager: { caseId: CASE_ID } };
 
-const outcomes = (actor: ActorId, field: string): FollowUpCasePathEvent[] => [
+const FIELD_MESSAGES: Record<FollowUpCaseField, string> = {
+  assigneeId: FOLLOW_UP_MESSAGES.assignee,
+  contactNote: FOLLOW_UP_MESSAGES.note,
+  noteText: FOLLOW_UP_MESSAGES.note,
+  rootCause: FOLLOW_UP_MESSAGES.rootCause,
+  resolutionNote: FOLLOW_UP_MESSAGES.resolutionNote,
+};
+
+/**
+ * Each action's refusals in the server's words. A field's message is the one the page's own check gives it (both
+ * read src/domain/follow-ups.ts), so which fields have one says what is shown.
+ */
+const outcomes = (actor: ActorId, field: FollowUpCaseField): FollowUpCasePathEvent[] => [
   { type: `xstate.done.actor.${actor}`, output: { kind: 'updated', detail: UPDATED_CASE } },
-  { type: `xstate.done.actor.${actor}`, output: { kind: 'invalid', errors: { [field]: 'Not this.' } } },
-  { type: `xstate.done.actor.${actor}`, output: { kind: 'closed', message: 'This case is resolved.' } },
-  { type: `xstate.done.actor.${actor}`, output: { kind: 'refused', message: 'There is no such follow-up case.' } },
+  { type: `xstate.done.actor.${actor}`, output: { kind: 'invalid', errors: { [field]: FIELD_MESSAGES[field] } } },
+  { type: `xstate.done.actor.${actor}`, output: { kind: 'closed', message: FOLLOW_UP_MESSAGES.closed } },
+  { type: `xstate.done.actor.${actor}`, output: { kind: 'refused', message: FOLLOW_UP_MESSAGES.notFound } },
   { type: `xstate.error.actor.${actor}`, error: new Error('network') },
 ];
 

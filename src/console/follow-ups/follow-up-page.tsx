@@ -113,6 +113,8 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
 
   const set = (field: FollowUpCaseField) => (value: string) => send({ type: 'field.changed', field, value });
   const closed = detail.status === 'resolved';
+  // Only owners have the "Assign to" field: a refusal of a manager's "Assign to me" is said above the actions.
+  const alert = view.alert ?? (staff.role === 'owner' ? null : (view.errors.assigneeId ?? null));
   const assignable = team.filter((member) => member.role === 'owner' || member.sites.includes(detail.siteId));
   const { member, survey } = detail;
   const address = [
@@ -177,7 +179,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
       </section>
       <section className={styles.card} aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
-        <div role="alert">{view.alert && <p className={styles.alert}>{view.alert}</p>}</div>
+        <div role="alert">{alert && <p className={styles.alert}>{alert}</p>}</div>
         <p role="status" className={styles.muted}>
           {view.done ? DONE_TEXT[view.done.action] : ''}
         </p>

@@ -23,7 +23,7 @@ const AREA_CODES = ['201', '202', '203', '205', '206', '207', '208', '209'];
  * from its own area code, and within a worker the tests run one at a time, so a returning member's saved profile is
  * never another test's.
  */
-function fictionalMobile(): string {
+export function fictionalMobile(): string {
   const areaCode = AREA_CODES[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % AREA_CODES.length];
   return `+1${areaCode}555${String(100 + Math.floor(Math.random() * 100)).padStart(4, '0')}`;
 }

@@ -11,8 +11,8 @@ const november = { start: at('2026-11-01T00:00:00'), end: at('2026-12-01T00:00:0
 const now = at('2026-11-20T12:00:00');
 
 /** A detractor's case, with the registration, member and survey it stands on; times are UTC. */
-function caseSeeder(database: Database) {
-  let n = 0;
+function caseSeeder(database: Database, first = 0) {
+  let n = first;
   return async function followUp(c: {
     site: string;
     opened: string;
@@ -170,6 +170,26 @@ describe.each(DRIVERS)('the dashboard’s follow-up figures on %s', (driver) => 
   it('reads overdue as of now: the case within its time becomes overdue once its due time passes', async () => {
     const later = await followUpFigures(database.db, ['7'], november, at('2026-11-22T08:00:01'));
     expect(later).toMatchObject({ open: 2, overdue: 2, resolvedOnTime: 1, resolvedOnTimeRate: 0.25 });
+  });
+
+  it('lists a site’s root causes the most frequent first', async () => {
+    const followUp = caseSeeder(database, 100);
+    const resolved = (rootCause: RootCause, day: string) =>
+      followUp({
+        site: '31',
+        opened: `2026-08-${day}T10:00:00`,
+        due: `2026-08-${day}T20:00:00`,
+        resolved: `2026-08-${day}T12:00:00`,
+        rootCause,
+      });
+    await resolved('damage', '03');
+    await resolved('wait_time', '04');
+    await resolved('wait_time', '05');
+    const august = { start: at('2026-08-01T00:00:00'), end: at('2026-09-01T00:00:00') };
+    expect((await followUpFigures(database.db, ['31'], august, now)).rootCauses).toEqual([
+      { siteId: '31', rootCause: 'wait_time', cases: 2 },
+      { siteId: '31', rootCause: 'damage', cases: 1 },
+    ]);
   });
 
   it('has nothing to count in a range without cases: zeros, and no rate or median', async () => {

@@ -139,6 +139,11 @@ describe('the actions on a case', () => {
       errors: { text: UNSUPPORTED_CHARACTERS },
     });
     expect(v.parse(followUpNoteSchema, { text: 'Line one\nLine two' }).text).toBe('Line one\nLine two');
+    // No text at all is the same mistake, said the same way.
+    expect(validate(followUpNoteSchema, {})).toEqual({
+      ok: false,
+      errors: { text: 'Write a note of at most 2000 characters' },
+    });
   });
 
   it('resolve with a root cause and a note of what was done, both required', () => {

@@ -8,6 +8,7 @@ const BRAND = '#1971c2';
 /** Counts start at 0, and a range of zeros still shows one step. */
 const fromZero: uPlot.Range.Function = (_chart, _min, max) => [0, Math.max(1, max)];
 const ACCENT = '#c0262d';
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000];
 
 /** Completions (bars) and NPS (a line, its own scale from -100 to 100) for each week of the range. */
 export function WeeklyChart({ weeks }: { weeks: DashboardFigures['weeks'] }) {
@@ -78,7 +79,8 @@ export function BarChart({
           splits: () => bars.map((_, index) => index),
           values: (_: uPlot, ticks: number[]) => ticks.map((tick) => bars[tick]?.label ?? ''),
         },
-        { label: figure },
+        // Counts: whole steps only, however few there are.
+        { label: figure, incrs: WHOLE_STEPS },
       ],
       series: [{}, { label: figure, stroke: BRAND, fill: `${BRAND}66`, paths: uPlot.paths.bars!({ size: [0.6, 60] }) }],
       legend: { show: false },

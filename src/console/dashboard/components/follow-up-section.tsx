@@ -4,6 +4,8 @@ import { ROOT_CAUSE_LABELS, ROOT_CAUSES } from '../../../domain/follow-ups';
 import styles from '../../console.module.css';
 import { figure, minutes, percent } from '../../format';
 import { Breakdown } from './breakdown';
+import { CategoryBars } from './category-bars';
+import { countsBySite } from './counts-by-site';
 import { BarChart } from './dashboard-charts';
 import { Figure } from './figure';
 
@@ -22,25 +24,20 @@ export function FollowUpSection({
   range: DashboardFigures['range'];
   nameOf: (siteId: string) => string;
 }) {
-  // One row per site that resolved a case, one column per root cause.
-  const causesBySite = useMemo(() => {
-    const rows = new Map<string, Record<string, number>>();
-    for (const { siteId, rootCause, cases } of followUps.rootCauses) {
-      rows.set(siteId, { ...rows.get(siteId), [rootCause]: cases });
-    }
-    return [...rows].map(([siteId, counts]) => ({
-      siteId,
-      name: nameOf(siteId),
-      counts: ROOT_CAUSES.map((cause) => counts[cause] ?? 0),
-    }));
-  }, [followUps.rootCauses, nameOf]);
-  const causeTotals = useMemo(
+  const causes = useMemo(
     () =>
-      ROOT_CAUSES.map((cause, index) => ({
-        label: ROOT_CAUSE_LABELS[cause],
-        value: causesBySite.reduce((sum, site) => sum + site.counts[index]!, 0),
-      })),
-    [causesBySite],
+      countsBySite(
+        followUps.rootCauses,
+        ROOT_CAUSES,
+        (entry) => entry.rootCause,
+        (entry) => entry.cases,
+        nameOf,
+      ),
+    [followUps.rootCauses, nameOf],
+  );
+  const causeBars = useMemo(
+    () => ROOT_CAUSES.map((cause, index) => ({ label: ROOT_CAUSE_LABELS[cause], value: causes.totals[index]! })),
+    [causes],
   );
   const openedBySite = useMemo(
     () => followUps.sites.map((site) => ({ label: nameOf(site.siteId), value: site.opened })),
@@ -105,20 +102,18 @@ export function FollowUpSection({
       />
       <Breakdown
         chart={
-          causesBySite.length > 0 && (
-            <BarChart
-              bars={causeTotals}
-              axis="Root cause"
-              figure="Cases resolved"
+          causes.rows.length > 0 && (
+            <CategoryBars
+              counts={causeBars}
               summary="Resolved cases by root cause, every site together; the table below has them by site."
             />
           )
         }
         title="Root causes by site"
         header={['Site', ...causeHeader]}
-        rows={causesBySite.map((site) => [site.name, ...site.counts])}
+        rows={causes.rows.map((site) => [site.name, ...site.counts])}
         csvHeader={['Site', 'Site id', ...causeHeader]}
-        csvRows={causesBySite.map((site) => [site.name, site.siteId, ...site.counts])}
+        csvRows={causes.rows.map((site) => [site.name, site.siteId, ...site.counts])}
         file={file('root-causes-by-site')}
       />
     </>
