@@ -1,6 +1,45 @@
 import { lingui } from '@lingui/vite-plugin';
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { linguiMacro } from './scripts/lingui-macro-plugin';
+
+/**
+ * The slowest server suites, slowest first (seconds each on CI's two cores, 2026-11). Vitest starts the files it has
+ * timed before longest first, but CI's fresh `npm ci` leaves it no timings (node_modules/.vite), and it then starts the
+ * largest files first: a long suite started late ran alone at the end while the other workers sat idle.
+ */
+const SLOWEST_FIRST = [
+  'tests/server/start-command.test.ts',
+  'tests/server/resilience/crash.test.ts',
+  'tests/server/cli/staff.test.ts',
+  'tests/server/db/data-dir-lock.test.ts',
+  'tests/server/integrations/webhook-delivery.test.ts',
+  'tests/server/integrations/durability.test.ts',
+  'tests/server/db/seed.test.ts',
+  'tests/server/routes/auth.test.ts',
+  'tests/server/cli/member.test.ts',
+  'tests/server/integrations/sms-delivery.test.ts',
+  'tests/server/follow-ups/follow-up-alerts.test.ts',
+  'tests/server/http-server.test.ts',
+  'tests/server/retention/retention-job.test.ts',
+];
+
+/** Vitest's order, with the suites above moved to the front of their project, in the order above. */
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = SLOWEST_FIRST.indexOf(relative(spec.project.config.root, spec.moduleId));
+      return index === -1 ? SLOWEST_FIRST.length : index;
+    };
+    const sorted = (await super.sort(files)).map((spec, index) => ({ spec, index }));
+    // Vitest's order keeps each project's files together: only files of the same project change places.
+    sorted.sort(
+      (a, b) => (a.spec.project.name === b.spec.project.name ? rank(a.spec) - rank(b.spec) : 0) || a.index - b.index,
+    );
+    return sorted.map(({ spec }) => spec);
+  }
+}
 
 export default defineConfig({
   // The customer pages' texts go through Lingui, as in the build (decision 018).
@@ -12,6 +51,7 @@ export default defineConfig({
     // (on PostgreSQL, on child processes, on a worker's poll), so three files side by side keep both cores busy.
     maxWorkers: 3,
     hookTimeout: 60_000,
+    sequence: { sequencer: SlowestFirst },
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     projects: [
       {

@@ -85,3 +85,11 @@ export function describeFollowUpCaseEvent(event: FollowUpCasePathEvent): string 
     return `${event.type.slice('xstate.error.actor.'.length)}(network error)`;
   return event.type;
 }
+
+/**
+ * A success: the case changes on the server, and with it what the page offers (a contacted case has no contact
+ * form, a resolved one only the note form), which the chart, holding the forms and not the case, cannot know. Every
+ * other answer leaves the case as it was, so a walk on one page may only end with one.
+ */
+export const changesCase = (event: FollowUpCasePathEvent): boolean =>
+  event.type.startsWith('xstate.done.actor.') && 'output' in event && event.output.kind === 'updated';

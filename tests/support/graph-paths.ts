@@ -1,5 +1,13 @@
 import { getAdjacencyMap, getShortestPaths, type AdjacencyMap, type StatePath } from 'xstate/graph';
-import type { AnyStateMachine, EventObject, InputFrom, SnapshotFrom, StateValue } from 'xstate';
+import {
+  createActor,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type EventObject,
+  type InputFrom,
+  type SnapshotFrom,
+  type StateValue,
+} from 'xstate';
 import { mergeVisits, visitsOf, type Visits } from './coverage';
 
 /** What the tests know of a chart: its ways in, the events to try, and what makes two snapshots differ. */
@@ -140,4 +148,147 @@ export function coveringPaths<M extends AnyStateMachine, E extends EventObject>(
     for (const key of keysOf(best)) remaining.delete(key);
   }
   return chosen;
+}
+
+/**
+ * As few event sequences as the model allows (greedily), together taking every transition its graph does, for a page
+ * that walks one long sequence on one screen instead of a page load per edge. `ends` marks the events after which
+ * the page differs in a way the chart cannot know (a success that changes what the page offers): such an event may
+ * only be a sequence's last. So each sequence aims at one such event's transition not yet taken, takes on its way
+ * the nearest transitions not yet taken from which that aim can still be reached (an edit that cannot be undone
+ * waits for a sequence aiming elsewhere), then ends with it. An eventless transition counts as taken with the event
+ * that leads to it: the spec's check of the chart's own record (`pathVisits`) is what says nothing was missed.
+ *
+ * Each sequence is replayed through the chart before it is handed out: an event the chart does not handle where the
+ * sequence sends it, or a screen state other than the graph's, throws, since walking it would check nothing.
+ */
+export function chainedPaths<M extends AnyStateMachine, E extends EventObject>(
+  model: PathModel<M, E>,
+  ends: (event: E) => boolean,
+): ModelPath<M, E>[] {
+  return Object.entries(model.inputs).flatMap(([name, input]) => {
+    type Transitions = ReturnType<M['getTransitionData']>;
+    interface Edge {
+      from: string;
+      to: string;
+      event: E;
+      taken: Transitions;
+    }
+    const adjacency = getAdjacencyMap(model.machine, traversal(model, input)) as unknown as AdjacencyMap<
+      SnapshotFrom<M>,
+      E
+    >;
+    const order = (event: E) => model.events.indexOf(event);
+    const edges: Edge[] = Object.entries(adjacency).flatMap(([from, { state: source, transitions }]) =>
+      Object.values<{ event: E; state: SnapshotFrom<M> }>(transitions)
+        .map(({ event, state }) => ({
+          from,
+          to: model.serialize(state),
+          event,
+          taken: model.machine.getTransitionData(source, event) as Transitions,
+        }))
+        .filter((edge) => edge.taken.length > 0)
+        .sort((a, b) => order(a.event) - order(b.event)),
+    );
+    const out = new Map<string, Edge[]>();
+    for (const edge of edges) out.set(edge.from, [...(out.get(edge.from) ?? []), edge]);
+    const goal = new Set(edges.flatMap((edge) => edge.taken));
+    const covered = new Set<Transitions[number]>();
+    const isNew = (edge: Edge) => edge.taken.some((transition) => !covered.has(transition));
+    const aims = [...new Set(edges.filter((edge) => ends(edge.event)).flatMap((edge) => edge.taken))].sort(
+      (a, b) =>
+        Math.min(...edges.filter((edge) => edge.taken.includes(a)).map((edge) => order(edge.event))) -
+        Math.min(...edges.filter((edge) => edge.taken.includes(b)).map((edge) => order(edge.event))),
+    );
+
+    /** The edges from `at`, through states in `within` by edges that do not end, to the nearest edge `wanted` takes. */
+    const nearest = (at: string, within: Set<string>, wanted: (edge: Edge) => boolean): Edge[] | undefined => {
+      const way = new Map<string, Edge[]>([[at, []]]);
+      const queue = [at];
+      for (let key = queue.shift(); key !== undefined; key = queue.shift()) {
+        for (const edge of out.get(key) ?? []) {
+          if (wanted(edge)) return [...way.get(key)!, edge];
+        }
+        for (const edge of out.get(key) ?? []) {
+          if (ends(edge.event) || !within.has(edge.to) || way.has(edge.to)) continue;
+          way.set(edge.to, [...way.get(key)!, edge]);
+          queue.push(edge.to);
+        }
+      }
+      return undefined;
+    };
+    /** The states from which an edge that does not end leads, by such edges, to one `wanted` takes. */
+    const reaching = (wanted: (edge: Edge) => boolean) => {
+      const found = new Set(edges.filter(wanted).map((edge) => edge.from));
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const edge of edges) {
+          if (!ends(edge.event) && found.has(edge.to) && !found.has(edge.from)) {
+            found.add(edge.from);
+            grew = true;
+          }
+        }
+      }
+      return found;
+    };
+
+    const start = createActor(model.machine, { input });
+    start.start();
+    const initial = start.getSnapshot();
+    start.stop();
+    const startKey = model.serialize(initial);
+    const sequences: Edge[][] = [];
+    while ([...goal].some((transition) => !covered.has(transition))) {
+      const aim = aims.find((transition) => !covered.has(transition));
+      const finishing = (edge: Edge) => aim !== undefined && edge.taken.includes(aim);
+      const within = aim === undefined ? new Set(Object.keys(adjacency)) : reaching(finishing);
+      const sequence: Edge[] = [];
+      const take = (way: Edge[]) => {
+        sequence.push(...way);
+        way.forEach((edge) => edge.taken.forEach((transition) => covered.add(transition)));
+      };
+      for (
+        let way = nearest(startKey, within, (edge) => !ends(edge.event) && within.has(edge.to) && isNew(edge));
+        way;
+        way = nearest(way.at(-1)!.to, within, (edge) => !ends(edge.event) && within.has(edge.to) && isNew(edge))
+      ) {
+        take(way);
+      }
+      if (aim !== undefined) {
+        const way = nearest(sequence.at(-1)?.to ?? startKey, within, finishing);
+        if (!way) throw new Error(`chainedPaths: no way to ${name}'s ${describeTransition(aim)}`);
+        take(way);
+      }
+      if (sequence.length === 0) throw new Error(`chainedPaths: ${name} leaves transitions no sequence reaches`);
+      sequences.push(sequence);
+    }
+
+    return sequences.map((sequence) => {
+      const actor = createActor(model.machine, { input });
+      actor.start();
+      const steps: StatePath<SnapshotFrom<M>, E>['steps'] = [
+        { event: { type: 'xstate.init' } as E, state: actor.getSnapshot() },
+      ];
+      sequence.forEach(({ event, to }, index) => {
+        const before = actor.getSnapshot();
+        const where = `${name}'s sequence ${sequences.indexOf(sequence) + 1}, step ${index + 1} (${event.type})`;
+        if (model.machine.getTransitionData(before, event).length === 0) {
+          throw new Error(`chainedPaths: the chart ignores ${where} in ${model.serialize(before)}`);
+        }
+        if (ends(event) && index !== sequence.length - 1) throw new Error(`chainedPaths: ${where} ends too early`);
+        actor.send(event as EventFromLogic<M>);
+        const after = actor.getSnapshot();
+        if (model.serialize(after) !== to) {
+          throw new Error(`chainedPaths: ${where} reaches ${model.serialize(after)}, not ${to}`);
+        }
+        steps.push({ event, state: after });
+      });
+      actor.stop();
+      return { state: steps.at(-1)!.state, steps, weight: sequence.length, input: name };
+    });
+  });
+}
+
+function describeTransition(transition: { eventType: string; source: { id: string } }) {
+  return `${transition.source.id} on ${transition.eventType}`;
 }

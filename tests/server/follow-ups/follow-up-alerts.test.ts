@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from 'vitest';
 import { customerSchema } from '../../../src/domain/customer';
 import { surveySchema } from '../../../src/domain/survey';
 import { completeProfile } from '../../../server/customers/complete-profile';
@@ -34,7 +34,13 @@ const COMMENT_HEAD = `Brushes scratched my mirror and nobody at the counter care
 const COMMENT = `${COMMENT_HEAD}TAIL-NEVER-SENT and more words after the cut.`;
 const SCORES = { recommendToOthersScore: 3, washQualityScore: 4, cleanlinessScore: 8, serviceScore: 2, valueScore: 5 };
 
-describe.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
+/**
+ * The engines' suites run side by side (describe.concurrent), as much of their time is spent waiting for a retry;
+ * within each, the tests run one after the other, sharing its app and mail server.
+ */
+const it = vitestIt.sequential;
+
+describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
   let t: TestApp;
   let smtp: MailCatcher;
   let phone = 0;

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { registrations, smsMessages } from '../../../server/db/schema';
 import { deliverSms, noProvider, SmsNotSent } from '../../../server/integrations/sms/deliver-sms';
 import { queueRegistrationSms } from '../../../server/integrations/sms/queue-sms';
@@ -23,7 +23,13 @@ const sale = (mobileNumber: string) => ({
   send: 'sms',
 });
 
-describe.each(DRIVERS)('the registration link by text message on %s', (driver) => {
+/**
+ * The engines' suites run side by side (describe.concurrent), as much of their time is spent waiting for a retry;
+ * within each, the tests run one after the other, sharing its app and provider.
+ */
+const it = vitestIt.sequential;
+
+describe.concurrent.each(DRIVERS)('the registration link by text message on %s', (driver) => {
   let t: TestApp;
   let twilio: Awaited<ReturnType<typeof startFakeTwilio>>;
   beforeAll(async () => {

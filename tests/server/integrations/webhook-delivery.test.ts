@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
 import { deliverWebhooks } from '../../../server/integrations/deliver-webhook';
 import { newWebhookSecret } from '../../../server/integrations/webhook-endpoints';
@@ -20,7 +20,13 @@ const admin = { anonymous: true, headers: { authorization: `Bearer ${CLI_KEY}` }
 const bodyOf = (request: ReceivedWebhook) => JSON.parse(request.body);
 const about = (registrationId: string) => (request: ReceivedWebhook) => request.body.includes(registrationId);
 
-describe.each(DRIVERS)('webhook delivery on %s', (driver) => {
+/**
+ * The engines' suites run side by side (describe.concurrent), as most of their time is spent waiting for a retry;
+ * within each, the tests run one after the other, sharing its app and receiver.
+ */
+const it = vitestIt.sequential;
+
+describe.concurrent.each(DRIVERS)('webhook delivery on %s', (driver) => {
   let t: TestApp;
   let receiver: WebhookReceiver;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import type { Database } from '../../../server/db/client';
 import { idempotencyKeys, rateLimits } from '../../../server/db/schema';
 import { parseEnv } from '../../../server/env';
@@ -47,7 +47,13 @@ const allGone = (database: Database) =>
     20_000,
   );
 
-describe.each(DRIVERS)('the retention job on %s', (driver) => {
+/**
+ * The engines' suites run side by side (describe.concurrent), as much of their time is spent waiting for pg-boss's
+ * workers and clock; within each, the tests run one after the other, sharing its cleanups.
+ */
+const it = vitestIt.sequential;
+
+describe.concurrent.each(DRIVERS)('the retention job on %s', (driver) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
