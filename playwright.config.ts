@@ -92,6 +92,8 @@ export default defineConfig({
         TWILIO_AUTH_TOKEN: 'e2e-twilio-token',
         TWILIO_FROM: '+15005550006',
         TWILIO_API_BASE: `http://127.0.0.1:${process.env.E2E_TWILIO_PORT}`,
+        // Texts go out whatever the hour the suite runs at; sms-quiet-hours.test.ts holds the sending window.
+        SMS_WINDOW: '00:00-24:00',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Club Profile <alerts@club.example>',
         // Playwright's request fixture reuses an idle connection and, unlike a browser, does not retry a reused one

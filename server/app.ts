@@ -42,6 +42,7 @@ import { registrationRoutes } from './routes/registrations/registrations.routes'
 import { siteRoutes } from './routes/sites/sites.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
+import { twilioRoutes } from './routes/twilio/twilio.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
 import { webhookRoutes } from './routes/webhooks/webhooks.routes';
 
@@ -138,6 +139,9 @@ export function createApp(deps: AppDeps): Hono {
     tokenTtlDays: env.tokenTtlDays,
     defaultPhoneCountry: env.defaultPhoneCountry,
     smsEnabled: !!env.integrations.sms,
+    // A text asked for in its site's quiet hours is scheduled for the window's opening (decision 031).
+    defaultTimeZone: env.defaultTimeZone,
+    smsWindow: env.smsWindow,
   };
   api.route('/', registrationRoutes({ db, ...clients, ...registrations }));
   api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));
@@ -149,10 +153,20 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', followUpRoutes({ db }));
   api.route('/', dashboardRoutes({ db }));
   api.route('/', staffRoutes({ db, auth }));
-  api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
+  api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));
   api.route('/', auditRoutes({ db }));
   api.route('/', apiKeyRoutes({ db }));
   api.route('/', webhookRoutes({ db, outboundPolicy: outboundPolicy(env), smsEnabled: registrations.smsEnabled }));
+  // Twilio's webhook: it carries no key of ours, only Twilio's signature, which the route checks.
+  api.route(
+    '/integrations/twilio',
+    twilioRoutes({
+      db,
+      publicUrl: env.publicUrl,
+      authToken: env.integrations.sms?.authToken,
+      replies: { ...env.integrations.smsReplies, operatorName: env.operatorName },
+    }),
+  );
   // The document describes `app` as a whole, read on the first request, when every route is registered.
   api.route('/', openApiRoutes({ app }));
   api.route('/docs', apiReferenceRoutes());

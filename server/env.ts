@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS } from '../src/domain/follow-ups';
+import { DEFAULT_SMS_WINDOW, parseSendingWindow, type SendingWindow } from '../src/domain/quiet-hours';
 import { isTimeZone } from '../src/domain/sites';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 import { LOG_LEVELS } from './lib/logger';
@@ -165,6 +166,14 @@ const settings = v.object({
   TWILIO_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.nonEmpty())),
   TWILIO_FROM: v.optional(v.pipe(v.string(), v.nonEmpty())),
   TWILIO_API_BASE: url('https://api.twilio.com', 'TWILIO_API_BASE'),
+  SUPPORT_PHONE: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\+?[\d\s().-]{3,30}$/, 'SUPPORT_PHONE must be a phone number such as +1 201 555 0100'),
+    ),
+  ),
+  SMS_OPT_OUT_REPLIES: v.optional(v.picklist(['twilio', 'app'], 'SMS_OPT_OUT_REPLIES must be twilio or app'), 'twilio'),
   SMS_TEMPLATE: v.optional(
     v.pipe(v.string(), v.includes('{link}', 'SMS_TEMPLATE must contain {link}')),
     DEFAULT_SMS_TEMPLATE,
@@ -172,6 +181,18 @@ const settings = v.object({
   DEFAULT_TIMEZONE: v.optional(
     v.pipe(v.string(), v.check(isTimeZone, 'DEFAULT_TIMEZONE must be an IANA time zone such as America/New_York')),
     'America/New_York',
+  ),
+  SMS_WINDOW: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (text) => parseSendingWindow(text) !== null,
+        'SMS_WINDOW must be two 24-hour times such as 08:00-21:00, the first before the second',
+      ),
+      v.transform((text): SendingWindow => parseSendingWindow(text)!),
+    ),
+    `${DEFAULT_SMS_WINDOW.start}-${DEFAULT_SMS_WINDOW.end}`,
   ),
   SMTP_URL: v.optional(
     v.pipe(
@@ -324,9 +345,20 @@ const envSchema = v.pipe(
             }
           : undefined,
       smsTemplate: e.SMS_TEMPLATE,
+      /**
+       * Replies to texted keywords: HELP always gets ours; STOP and START get ours only with
+       * SMS_OPT_OUT_REPLIES=app, as Twilio's standard opt-out handling sends its own confirmation.
+       */
+      smsReplies: {
+        optOut: e.SMS_OPT_OUT_REPLIES,
+        supportUrl: e.SUPPORT_URL,
+        supportPhone: e.SUPPORT_PHONE,
+      },
     },
     /** The time zone of a site that has none of its own (DEFAULT_TIMEZONE). */
     defaultTimeZone: e.DEFAULT_TIMEZONE,
+    /** The hours texts go out on a site's clock when it has no window of its own (SMS_WINDOW; decision 031). */
+    smsWindow: e.SMS_WINDOW,
     /** How long after a detractor's survey their follow-up case is due (FOLLOW_UP_HOURS). */
     followUpHours: e.FOLLOW_UP_HOURS,
     /** SMTP_URL and MAIL_FROM: the follow-up alert emails; unset SMTP_URL, alerts are off. */

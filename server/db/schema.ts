@@ -68,18 +68,28 @@ export const registrations = pgTable(
  * point-of-sale names first is made as "Site {id}", not yet named; an owner names it, and may deactivate it (kept
  * for its history). Registrations carry the id as text with no foreign key: a sale is never refused for its site.
  */
-export const sites = pgTable('sites', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  address: text('address').notNull().default(''),
-  /** An IANA zone; null follows DEFAULT_TIMEZONE. */
-  timeZone: text('time_zone'),
-  /** The public review page its members are invited to (https). */
-  reviewUrl: text('review_url'),
-  active: boolean('active').notNull().default(true),
-  named: boolean('named').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const sites = pgTable(
+  'sites',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    /** An IANA zone; null follows DEFAULT_TIMEZONE. */
+    timeZone: text('time_zone'),
+    /** The public review page its members are invited to (https). */
+    reviewUrl: text('review_url'),
+    active: boolean('active').notNull().default(true),
+    named: boolean('named').notNull().default(false),
+    /**
+     * The hours texts may go out, "HH:MM" on the site's clock (src/domain/quiet-hours.ts); both null follow
+     * SMS_WINDOW (decision 031), as a null zone follows DEFAULT_TIMEZONE.
+     */
+    smsWindowStart: text('sms_window_start'),
+    smsWindowEnd: text('sms_window_end'),
+    createdAt: createdAt(),
+  },
+  (table) => [check('sites_sms_window', sql`(${table.smsWindowStart} is null) = (${table.smsWindowEnd} is null)`)],
+);
 
 export const customers = pgTable(
   'customers',
@@ -280,6 +290,11 @@ export const smsMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     providerMessageId: text('provider_message_id'),
     errorCode: text('error_code'),
+    /**
+     * When a text asked for in its site's quiet hours may go out (the window's next opening); null when it could go
+     * at once. Its job starts then; the retry window counts from then.
+     */
+    scheduledFor: at('scheduled_for'),
     sentAt: at('sent_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
@@ -353,6 +368,78 @@ export const followUpEvents = pgTable(
     text: text('text').notNull().default(''),
   },
   (table) => [index('follow_up_events_case_id_at_idx').on(table.caseId, table.at, table.seq)],
+);
+
+/**
+ * Every text a number sent us (issue 26), as Twilio's incoming-message webhook gave it. A message belongs to the
+ * members whose profile has its `from_number` (found by the number, not stored: a member who joins later sees their
+ * earlier texts); kept as long as one has, and otherwise UNCOMPLETED_RETENTION_DAYS (README "Data retention").
+ */
+export const smsInboundMessages = pgTable(
+  'sms_inbound_messages',
+  {
+    id: text('id').primaryKey(),
+    /** Twilio's `MessageSid`: a retried webhook is recognised by it. */
+    messageSid: text('message_sid').notNull().unique(),
+    /** E.164, as Twilio sends it. */
+    fromNumber: text('from_number').notNull(),
+    /** Our number (or short code) it was sent to. */
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    /** The keyword the whole message is (src/domain/sms-keywords.ts), null for any other message. */
+    keyword: text('keyword'),
+    keywordKind: text('keyword_kind'),
+    keywordLanguage: text('keyword_language'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('sms_inbound_messages_from_number_idx').on(table.fromNumber, table.receivedAt),
+    index('sms_inbound_messages_received_at_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * Numbers that texted an opt-out keyword: nothing is texted to them until they text START. The row is the evidence
+ * (when, which keyword, Twilio's message id, which of our numbers) and outlives the erasure of any member with the
+ * number: it is what proves that the number must not be texted.
+ */
+export const smsSuppressions = pgTable('sms_suppressions', {
+  mobileNumber: text('mobile_number').primaryKey(),
+  keyword: text('keyword').notNull(),
+  messageSid: text('message_sid').notNull(),
+  senderNumber: text('sender_number').notNull(),
+  optedOutAt: at('opted_out_at').notNull(),
+});
+
+/**
+ * What happened to a member's consent after their profile gave it (the profile's own agreement is
+ * `customers.sms_consent_at`, never overwritten): a withdrawal by keyword, a START that lifted the number's
+ * suppression, with their evidence. Erased with the member.
+ */
+export const consentHistory = pgTable(
+  'consent_history',
+  {
+    id: text('id').primaryKey(),
+    /** The order entries were written in, for entries of the same instant. */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull().default('sms'),
+    /** agreed, withdrawn, or opted_in (texts allowed again; marketing consent not restored). */
+    action: text('action').notNull(),
+    /** profile or sms_keyword. */
+    source: text('source').notNull(),
+    keyword: text('keyword'),
+    messageSid: text('message_sid'),
+    senderNumber: text('sender_number'),
+    at: at('at').notNull(),
+  },
+  (table) => [
+    check('consent_history_action', sql`${table.action} in ('agreed', 'withdrawn', 'opted_in')`),
+    check('consent_history_channel', sql`${table.channel} in ('sms')`),
+    index('consent_history_customer_id_idx').on(table.customerId, table.at, table.seq),
+  ],
 );
 
 export * from './staff-schema';

@@ -37,6 +37,8 @@ const columns: { header: string; value: (r: CsvRow) => string | number | boolean
   // A consent not given has no time: null is an empty cell.
   { header: 'sms_consent', value: (r) => r.consent.smsMessaging.agreed },
   { header: 'sms_consent_at', value: (r) => r.consent.smsMessaging.at },
+  // The number texted STOP (and not START since): nothing is texted to it, whatever the consent says.
+  { header: 'sms_opted_out_at', value: (r) => r.row.smsOptedOutAt?.toISOString() ?? null },
   { header: 'newsletter_consent', value: (r) => r.consent.newsletters.agreed },
   { header: 'newsletter_consent_at', value: (r) => r.consent.newsletters.at },
   { header: 'terms_agreed_at', value: (r) => r.consent.terms.at },

@@ -1,6 +1,7 @@
 import { consentView, customerView, vehicleView } from '../../src/domain/customer-views';
 import { SURVEY_FIELDS } from '../../src/domain/survey';
 import type { FollowUpStatus, RootCause } from '../../src/domain/follow-ups';
+import type { SmsKeywordLanguage } from '../../src/domain/sms-keywords';
 import type { customers, followUpCases, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
 import { isoOrNull } from '../lib/iso-time';
@@ -70,4 +71,34 @@ export const erasedData = (
   registrationIds: ids.registrationIds,
   surveyIds: ids.surveyIds,
   erasedAt: erasedAt.toISOString(),
+});
+
+/** What an opt-out or opt-in keyword carried, and whose consent it changed. */
+export interface SmsKeywordEvidence {
+  mobileNumber: string;
+  keyword: string;
+  language: SmsKeywordLanguage;
+  messageSid: string;
+  senderNumber: string;
+  at: Date;
+}
+
+const keywordEvidence = (evidence: SmsKeywordEvidence, memberIds: string[]) => ({
+  mobileNumber: evidence.mobileNumber,
+  keyword: evidence.keyword,
+  language: evidence.language,
+  messageSid: evidence.messageSid,
+  senderNumber: evidence.senderNumber,
+  at: evidence.at.toISOString(),
+  memberIds,
+});
+
+/** `member.sms_opted_out`: the number and its evidence, and the members whose consent it withdrew (ids only). */
+export const smsOptedOutData = (evidence: SmsKeywordEvidence, memberIds: string[]) => ({
+  smsOptOut: keywordEvidence(evidence, memberIds),
+});
+
+/** `member.sms_opted_in`: the number may be texted again; the members with it, by id. */
+export const smsOptedInData = (evidence: SmsKeywordEvidence, memberIds: string[]) => ({
+  smsOptIn: keywordEvidence(evidence, memberIds),
 });

@@ -27,7 +27,10 @@ export function smsSender(env: Pick<Env, 'integrations'>): SmsSender | undefined
  */
 export async function startIntegrations(options: {
   database: Database;
-  env: Pick<Env, 'integrations' | 'operatorName' | 'publicUrl' | 'retention' | 'mail'>;
+  env: Pick<
+    Env,
+    'integrations' | 'operatorName' | 'publicUrl' | 'retention' | 'mail' | 'defaultTimeZone' | 'smsWindow'
+  >;
   logger: Logger;
   pollingIntervalSeconds?: number;
   /** Whether requests are being served: deliveries then wait their turn (server/lib/request-load.ts). */
@@ -77,6 +80,8 @@ export async function startIntegrations(options: {
             template: env.integrations.smsTemplate,
             operatorName: env.operatorName,
             publicUrl: env.publicUrl,
+            // Nothing is texted in a site's quiet hours, however late a job runs (decision 031).
+            quietHours: { defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow },
           };
           const outcomes = await Promise.all(
             jobs.map((job) =>

@@ -6,18 +6,27 @@ import { JOB_SCHEMA, type QueueName } from './queues';
  * The INSERT of one job into pg-boss's job table, as pg-boss's documentation allows ("Direct database
  * interactions"), taking the retry policy from the queue's row as `send()` does. `when` adds a condition: the job is
  * inserted only if it holds. A statement of its own, or the last part of a caller's `with` statement, so that a
- * write and its job cost one round trip (decision 013).
+ * write and its job cost one round trip (decision 013). `startAfter`: pg-boss's `startAfter`, the job is not taken
+ * before then (a text held for its sending window, decision 031); otherwise at once.
  */
-export const jobInsert = (queue: QueueName, data: SQL, when: SQL = sql`true`): SQL => sql`
-  insert into ${sql.raw(JOB_SCHEMA)}.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+export const jobInsert = (queue: QueueName, data: SQL, when: SQL = sql`true`, startAfter?: Date): SQL => sql`
+  insert into ${sql.raw(JOB_SCHEMA)}.job
+    (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy, start_after)
   select q.name, ${data}, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_seconds * interval '1 second',
-         q.policy
+         q.policy, ${startAfter ? sql`${startAfter.toISOString()}::timestamptz` : sql`now()`}
   from ${sql.raw(JOB_SCHEMA)}.queue q where q.name = ${queue} and (${when})
   returning id`;
 
 /** Adds a job in the caller's transaction: it exists if, and only if, the transaction commits. */
-export async function enqueue(tx: Tx | Db, queue: QueueName, data: Record<string, string>): Promise<void> {
-  const result: unknown = await tx.execute(jobInsert(queue, sql`${JSON.stringify(data)}::jsonb`));
+export async function enqueue(
+  tx: Tx | Db,
+  queue: QueueName,
+  data: Record<string, string>,
+  options: { startAfter?: Date } = {},
+): Promise<void> {
+  const result: unknown = await tx.execute(
+    jobInsert(queue, sql`${JSON.stringify(data)}::jsonb`, sql`true`, options.startAfter),
+  );
   // `Db` spans both drivers, so `execute` cannot type its answer; both answer `{ rows }`.
   if ((result as { rows: unknown[] }).rows.length !== 1) throw new Error(`The job queue ${queue} is not installed`);
 }

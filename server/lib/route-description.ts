@@ -31,6 +31,11 @@ const REFUSALS = {
   delivery_not_failed: [409, 'Only a failed delivery can be sent again.'],
   case_closed: [409, 'The follow-up case is resolved: it can no longer be assigned, contacted or resolved.'],
   sms_unavailable: [422, 'send: "sms" was asked for, and this server has no SMS provider configured.'],
+  sms_opted_out: [
+    422,
+    'send: "sms" was asked for a number that texted STOP (or another opt-out keyword): nothing is texted to it ' +
+      'until it texts START.',
+  ],
   rate_limited: [429, 'Too many requests from this client; Retry-After says when to try again.'],
   unavailable: [503, 'The database is not answering; Retry-After says when to try again.'],
   internal_error: [500, 'Something went wrong on our side.'],
@@ -102,7 +107,7 @@ export type Access = keyof typeof ACCESS;
 type Answer =
   | string
   | { description: string; body: v.GenericSchema }
-  | { description: string; media: 'text/csv' | 'text/html' | 'text/javascript' };
+  | { description: string; media: 'text/csv' | 'text/html' | 'text/javascript' | 'text/xml' };
 
 interface RouteDescription {
   summary: string;

@@ -1,4 +1,4 @@
-import { inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, notExists, or } from 'drizzle-orm';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import {
@@ -6,7 +6,9 @@ import {
   followUpCases,
   idempotencyKeys,
   outboxEvents,
+  consentHistory,
   registrations,
+  smsInboundMessages,
   smsMessages,
   surveys,
   webhookDeliveries,
@@ -28,6 +30,10 @@ export interface ErasedCounts {
   idempotencyKeys: number;
   /** Their follow-up cases, each with its timeline. */
   followUpCases: number;
+  /** Changes to their consent to texts (withdrawals, opt-ins). */
+  consentChanges: number;
+  /** Texts their numbers sent us, when no other member has the number. */
+  inboundTexts: number;
 }
 
 /** What an erasure did: the ids it erased (as the webhook receivers know them), counted rows, and how it told them. */
@@ -52,7 +58,8 @@ export const erasureSummary = (counts: ErasedCounts) =>
  * Erases the customers with this email on request (CCPA, GDPR), all in one transaction, so that a failure anywhere
  * leaves everything as it was (the event below included). Answers null, having written nothing, when no customer has
  * the email. It deletes their profiles, surveys, follow-up cases and registrations, the text-message rows, the
- * outbox events and deliveries about them, and the idempotency keys that name what they sent; then
+ * changes to their consent to texts, the texts their numbers sent us (unless another member has the number; a
+ * number's opt-out is always kept), the outbox events and deliveries about them, and the idempotency keys that name what they sent; then
  * - records a `member.erased` event for every enabled webhook endpoint, whatever it subscribed to: the receivers hold
  *   copies of the profile and must erase them too. It carries only the ids they know the member by, and is written
  *   after the older events are deleted, so it is not one of them;
@@ -102,9 +109,41 @@ export async function eraseMember(
         .where(inArray(idempotencyKeys.resourceId, [...found.customerIds, ...surveyIds]))
         .returning({ id: idempotencyKeys.key }),
     );
+    const consentChanges = await ids(
+      tx
+        .delete(consentHistory)
+        .where(inArray(consentHistory.customerId, found.customerIds))
+        .returning({ id: consentHistory.id }),
+    );
+    const numbers = (
+      await tx
+        .selectDistinct({ number: customers.mobileNumber })
+        .from(customers)
+        .where(inArray(customers.id, found.customerIds))
+    ).map((row) => row.number);
     const customerIds = await ids(
       tx.delete(customers).where(inArray(customers.id, found.customerIds)).returning({ id: customers.id }),
     );
+    // A number another member still has is theirs too: its texts stay with them. The number's opt-out is kept
+    // whoever is erased: it is the evidence that the number must not be texted.
+    const inboundTexts = numbers.length
+      ? await ids(
+          tx
+            .delete(smsInboundMessages)
+            .where(
+              and(
+                inArray(smsInboundMessages.fromNumber, numbers),
+                notExists(
+                  tx
+                    .select({ id: customers.id })
+                    .from(customers)
+                    .where(eq(customers.mobileNumber, smsInboundMessages.fromNumber)),
+                ),
+              ),
+            )
+            .returning({ id: smsInboundMessages.id }),
+        )
+      : [];
     const texts = await ids(
       tx
         .delete(smsMessages)
@@ -138,6 +177,8 @@ export async function eraseMember(
       deliveries: deliveries.length,
       idempotencyKeys: keys.length,
       followUpCases: caseIds.length,
+      consentChanges: consentChanges.length,
+      inboundTexts: inboundTexts.length,
     };
     await recordAudit(tx, {
       actor: by.actor,

@@ -7,12 +7,15 @@ import {
   followUpEvents,
   outboxEvents,
   registrations,
+  smsInboundMessages,
   smsMessages,
+  smsSuppressions,
   surveys,
   webhookDeliveries,
   webhookEndpoints,
 } from '../db/schema';
 import { eventsAbout } from '../retention/events-about';
+import { consentHistoryOf, toConsentEntry } from './sms-consent-view';
 
 /** How an email given on the command line or to the API is compared with the stored ones. */
 export const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -39,7 +42,8 @@ export async function memberIds(db: Db | Tx, email: string) {
 
 /**
  * Everything held about the customers with this email, for a request under CCPA or GDPR: their profiles with the
- * consent evidence, their registrations, surveys, follow-up cases (with their timelines) and text messages, and the
+ * consent evidence, their registrations, surveys, follow-up cases (with their timelines) and text messages, the
+ * later changes to their consent to texts, the texts their numbers sent us and their numbers' opt-outs, and the
  * webhook events about them with their bodies parsed and where each went. Never a code: not the registration's hash,
  * not a text's pending link. Answers null when no customer has the email.
  */
@@ -84,6 +88,14 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     .from(smsMessages)
     .where(inArray(smsMessages.registrationId, registrationIds))
     .orderBy(smsMessages.createdAt);
+  const numbers = [...new Set(profiles.map((row) => row.mobileNumber))];
+  const consentChanges = await consentHistoryOf(db, customerIds);
+  const inbound = await db
+    .select()
+    .from(smsInboundMessages)
+    .where(inArray(smsInboundMessages.fromNumber, numbers))
+    .orderBy(smsInboundMessages.receivedAt);
+  const suppressions = await db.select().from(smsSuppressions).where(inArray(smsSuppressions.mobileNumber, numbers));
   const events = await db
     .select()
     .from(outboxEvents)
@@ -118,6 +130,11 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     })),
     // `linkToken` is the registration code itself, kept only until the text is sent.
     textMessages: texts.map(({ linkToken: _token, ...row }) => row),
+    // What became of their consent to texts after their profile gave it (the profile's agreement is above).
+    smsConsentHistory: consentChanges.map((row) => ({ customerId: row.customerId, ...toConsentEntry(row) })),
+    // The texts their numbers sent us, and the opt-out of a number that stands (issue 26).
+    inboundTextMessages: inbound,
+    smsOptOuts: suppressions,
     // The receivers are named by the description the operator gave them, not their URL (it may hold a secret).
     webhookEvents: events.map((event) => ({
       id: event.id,

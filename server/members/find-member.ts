@@ -8,6 +8,7 @@ import { customers, registrations, surveys } from '../db/schema';
 import { findRegistrationSms } from '../integrations/sms/queue-sms';
 import { pick } from '../lib/pick';
 import { inSites, type SiteScope } from './list-filters';
+import { inboundMessagesOf, smsConsentOf } from './sms-consent-view';
 import { isoOrNull } from '../lib/iso-time';
 
 export const NO_SUCH_MEMBER = 'There is no such member.';
@@ -58,5 +59,7 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
       sms: await findRegistrationSms(db, r.id),
     },
     surveys: answers.map(toMemberSurvey),
+    smsConsent: await smsConsentOf(db, c),
+    inboundMessages: await inboundMessagesOf(db, c.mobileNumber),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { MemberQuery } from '../../src/domain/members';
-import { customers, registrations, sites } from '../db/schema';
+import { customers, registrations, sites, smsSuppressions } from '../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,8 +49,16 @@ export function matching(q: string | undefined): SQL | undefined {
   );
 }
 
+/**
+ * By consent. `sms_opted_out` is the number's standing opt-out (on `sms_suppressions`: it texted STOP and not START
+ * since), not a consent flag: a member who never agreed can still text STOP, and one who texted START is no longer
+ * opted out, though their consent to marketing texts is not restored (decision 030). A subquery rather than the
+ * list's own join, so the condition holds wherever it is used.
+ */
 export function consenting(consent: MemberQuery['consent']): SQL | undefined {
   switch (consent) {
+    case 'sms_opted_out':
+      return sql`${customers.mobileNumber} in (select ${smsSuppressions.mobileNumber} from ${smsSuppressions})`;
     case 'sms':
       return eq(customers.isSubscribedToSmsMessaging, true);
     case 'newsletter':

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MemberQuery, MemberSummary } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
-import { customers, registrations, sites as siteTable } from '../db/schema';
+import { customers, registrations, sites as siteTable, smsSuppressions } from '../db/schema';
 import { memberConditions, siteNameColumn, type SiteScope } from './list-filters';
 
 /** The columns a members row (and its CSV line) reads. */
@@ -11,9 +11,17 @@ export const memberColumns = {
   siteId: registrations.siteId,
   siteName: siteNameColumn,
   planName: registrations.planName,
+  /** When the member's number texted STOP, while that stands (issue 26); null otherwise. */
+  smsOptedOutAt: smsSuppressions.optedOutAt,
 };
 
-export type MemberRow = { customer: typeof customers.$inferSelect; siteId: string; siteName: string; planName: string };
+export type MemberRow = {
+  customer: typeof customers.$inferSelect;
+  siteId: string;
+  siteName: string;
+  planName: string;
+  smsOptedOutAt: Date | null;
+};
 
 export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): MemberSummary => ({
   id: customer.id,
@@ -41,6 +49,7 @@ export async function listMemberRows(
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
+    .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, customers.mobileNumber))
     .where(and(memberConditions(sites, query), cursor))
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(query.limit + 1);

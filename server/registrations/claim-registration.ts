@@ -4,6 +4,7 @@ import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id'
 import { toE164 } from '../../src/domain/phone';
 import type { Tx } from '../db/client';
 import { registrations } from '../db/schema';
+import { cancelQueuedSms } from '../integrations/sms/queue-sms';
 import { ApiError, validationFailed } from '../lib/api-error';
 import { newId } from '../lib/tokens';
 import { ensureSites } from '../sites/sites';
@@ -54,5 +55,7 @@ export async function claimRegistration(
   if (!claimed) {
     throw new ApiError(409, 'registration_unavailable', 'This registration code is invalid or has already been used.');
   }
+  // A text still waiting (for its site's sending window, or a retry) would carry a used link: it is not sent.
+  await cancelQueuedSms(tx, claimed.id, now);
   return claimed;
 }

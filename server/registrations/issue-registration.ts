@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CountryCode } from 'libphonenumber-js/min';
 import { CUSTOMER_MESSAGES } from '../../src/domain/customer';
 import { toE164 } from '../../src/domain/phone';
+import type { SendingWindow } from '../../src/domain/quiet-hours';
 import type { IssuedRegistration, NewRegistration } from '../../src/domain/registration';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import type { Db, Tx } from '../db/client';
@@ -11,6 +12,8 @@ import { ApiError, validationFailed } from '../lib/api-error';
 import { registrationData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { queueRegistrationSms } from '../integrations/sms/queue-sms';
+import { BUILT_IN_QUIET_HOURS } from '../integrations/sms/sending-window';
+import { isSuppressed } from '../integrations/sms/sms-opt-out';
 import { ensureSites } from '../sites/sites';
 import { hashToken, newId, newRegistrationToken } from '../lib/tokens';
 import { toRegistration } from './registration-record';
@@ -24,6 +27,9 @@ interface IssueOptions {
   defaultPhoneCountry?: CountryCode;
   /** Whether an SMS provider is configured, so that `send: "sms"` can be honoured. */
   smsEnabled?: boolean;
+  /** DEFAULT_TIMEZONE and SMS_WINDOW: a text's site without its own waits for this window on this clock. */
+  defaultTimeZone?: string;
+  smsWindow?: SendingWindow;
   /** Who issues it. Absent only for the server's own codes (the demo), which see every site and are not audited. */
   issuer?: Issuer;
   now?: Date;
@@ -77,6 +83,14 @@ export async function issueRegistration(
   if (sale.send === 'sms' && !options.smsEnabled) {
     throw new ApiError(422, 'sms_unavailable', 'Text messages are not set up on this server (SMS_PROVIDER).');
   }
+  // Before anything is written: a number that texted STOP gets nothing from us, and the sale is not half-issued.
+  if (sale.send === 'sms' && (await isSuppressed(db, mobileNumber))) {
+    throw new ApiError(
+      422,
+      'sms_opted_out',
+      'This number has opted out of texts (it replied STOP): give the customer the link another way.',
+    );
+  }
   const now = options.now ?? new Date();
   const token = newRegistrationToken();
   return db.transaction(async (tx) => {
@@ -109,7 +123,18 @@ export async function issueRegistration(
       await recordAudit(tx, { ...by, action: 'code_issued', subjectId: row!.id });
       if (prefillCustomerId) await recordAudit(tx, { ...by, action: 'member_prefilled', subjectId: prefillCustomerId });
     }
-    const sms = sale.send === 'sms' ? await queueRegistrationSms(tx, row!.id, token) : undefined;
+    // Asked for in the site's quiet hours, the text waits for its window; the answer says until when.
+    const sms =
+      sale.send === 'sms'
+        ? await queueRegistrationSms(tx, row!.id, token, {
+            siteId: row!.siteId,
+            now,
+            quietHours: {
+              defaultTimeZone: options.defaultTimeZone ?? BUILT_IN_QUIET_HOURS.defaultTimeZone,
+              smsWindow: options.smsWindow ?? BUILT_IN_QUIET_HOURS.smsWindow,
+            },
+          })
+        : undefined;
     return {
       token,
       url: `${options.publicUrl}/?id=${token}`,

@@ -6,6 +6,7 @@ import {
   outboxEvents,
   rateLimits,
   registrations,
+  smsInboundMessages,
   smsMessages,
   webhookDeliveries,
 } from '../db/schema';
@@ -17,6 +18,7 @@ export interface RetentionCounts {
   idempotencyKeys: number;
   rateLimits: number;
   registrations: number;
+  /** Texts both ways: those of the registrations deleted, and texts from numbers no member has. */
   textMessages: number;
   events: number;
   deliveries: number;
@@ -54,6 +56,7 @@ async function inBatches<K extends string>(
  * - throttle counters whose window has ended;
  * - registrations never completed, UNCOMPLETED_RETENTION_DAYS after their code expired, with their text-message
  *   rows and the events (and deliveries) about them;
+ * - texts received from a number no member has, as long after they arrived (UNCOMPLETED_RETENTION_DAYS);
  * - events EVENT_RETENTION_DAYS old or more whose every delivery is settled (delivered or failed), or that have none
  *   and no delivery job still to run, with their deliveries.
  * A completed registration is kept as long as its customer; only erasing the member removes it.
@@ -119,6 +122,24 @@ export async function runRetention(db: Db, settings: RetentionSettings, now = ne
     'registrations',
   );
 
+  // A text from a number no member has (a stranger's, or a member's since erased) goes as an uncompleted
+  // registration does, as long after it arrived; the number's opt-out, if it sent one, stays (decision 030).
+  const strangers = await inBatches(
+    () =>
+      counted(
+        db,
+        sql`with gone as (
+          delete from ${smsInboundMessages} where id in (
+            select m.id from ${smsInboundMessages} m
+            where m.received_at <= ${cut.uncompletedExpiredBy}
+              and not exists (select 1 from ${customers} c where c.mobile_number = m.from_number)
+            limit ${BATCH})
+          returning 1)
+        select count(*)::int as inbound from gone`,
+      ),
+    'inbound',
+  );
+
   // An event whose delivery job has not run yet (one queued by its event id, before any delivery row exists) is
   // kept as if it had a pending delivery: the job would find nothing to send.
   const events = await inBatches(
@@ -151,7 +172,7 @@ export async function runRetention(db: Db, settings: RetentionSettings, now = ne
     idempotencyKeys: keys.keys ?? 0,
     rateLimits: counters.counters ?? 0,
     registrations: uncompleted.registrations ?? 0,
-    textMessages: uncompleted.texts ?? 0,
+    textMessages: (uncompleted.texts ?? 0) + (strangers.inbound ?? 0),
     events: (uncompleted.events ?? 0) + (events.events ?? 0),
     deliveries: (uncompleted.deliveries ?? 0) + (events.deliveries ?? 0),
   };

@@ -1,17 +1,28 @@
 import { asc, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_SMS_WINDOW, type SendingWindow } from '../../src/domain/quiet-hours';
 import { unnamedSiteName, type NewSite, type Site, type SiteChange } from '../../src/domain/sites';
 import type { Db, Tx } from '../db/client';
 import { sites } from '../db/schema';
 
 type SiteRow = typeof sites.$inferSelect;
 
-/** A site as the API answers it, its zone DEFAULT_TIMEZONE's when it has none of its own. */
-const toSite = (row: SiteRow, defaultTimeZone: string): Site => ({
+/** A site's own sending window, or null to follow SMS_WINDOW (the two columns are set or null together). */
+export const ownSmsWindow = (row: Pick<SiteRow, 'smsWindowStart' | 'smsWindowEnd'>): SendingWindow | null =>
+  row.smsWindowStart && row.smsWindowEnd ? { start: row.smsWindowStart, end: row.smsWindowEnd } : null;
+
+const windowColumns = (window: SendingWindow | null | undefined) => ({
+  smsWindowStart: window?.start ?? null,
+  smsWindowEnd: window?.end ?? null,
+});
+
+/** A site as the API answers it, its zone DEFAULT_TIMEZONE's and its window SMS_WINDOW's when it has none. */
+const toSite = (row: SiteRow, defaultTimeZone: string, defaultWindow: SendingWindow): Site => ({
   id: row.id,
   name: row.name,
   address: row.address,
   timeZone: row.timeZone ?? defaultTimeZone,
   reviewUrl: row.reviewUrl,
+  smsWindow: ownSmsWindow(row) ?? defaultWindow,
   active: row.active,
   named: row.named,
 });
@@ -24,6 +35,7 @@ export async function listSites(
   db: Db | Tx,
   visible: 'all' | readonly string[],
   defaultTimeZone: string,
+  defaultWindow: SendingWindow = DEFAULT_SMS_WINDOW,
 ): Promise<Site[]> {
   if (visible !== 'all' && visible.length === 0) return [];
   const rows = await db
@@ -31,7 +43,7 @@ export async function listSites(
     .from(sites)
     .where(visible === 'all' ? undefined : inArray(sites.id, [...visible]))
     .orderBy(asc(sites.name), asc(sites.id));
-  const found = rows.map((row) => toSite(row, defaultTimeZone));
+  const found = rows.map((row) => toSite(row, defaultTimeZone, defaultWindow));
   const missing = visible === 'all' ? [] : visible.filter((id) => !rows.some((row) => row.id === id));
   return [
     ...found,
@@ -41,19 +53,30 @@ export async function listSites(
       address: '',
       timeZone: defaultTimeZone,
       reviewUrl: null,
+      smsWindow: defaultWindow,
       active: true,
       named: false,
     })),
   ];
 }
 
-export async function findSite(db: Db | Tx, id: string, defaultTimeZone: string): Promise<Site | null> {
+export async function findSite(
+  db: Db | Tx,
+  id: string,
+  defaultTimeZone: string,
+  defaultWindow: SendingWindow = DEFAULT_SMS_WINDOW,
+): Promise<Site | null> {
   const [row] = await db.select().from(sites).where(eq(sites.id, id));
-  return row ? toSite(row, defaultTimeZone) : null;
+  return row ? toSite(row, defaultTimeZone, defaultWindow) : null;
 }
 
 /** An owner's new site, named; null when its id is taken (the point-of-sale may have made it already). */
-export async function createSite(tx: Tx, input: NewSite, defaultTimeZone: string): Promise<Site | null> {
+export async function createSite(
+  tx: Tx,
+  input: NewSite,
+  defaultTimeZone: string,
+  defaultWindow: SendingWindow = DEFAULT_SMS_WINDOW,
+): Promise<Site | null> {
   const [row] = await tx
     .insert(sites)
     .values({
@@ -62,11 +85,12 @@ export async function createSite(tx: Tx, input: NewSite, defaultTimeZone: string
       address: input.address,
       timeZone: input.timeZone ?? null,
       reviewUrl: input.reviewUrl,
+      ...windowColumns(input.smsWindow),
       named: true,
     })
     .onConflictDoNothing({ target: sites.id })
     .returning();
-  return row ? toSite(row, defaultTimeZone) : null;
+  return row ? toSite(row, defaultTimeZone, defaultWindow) : null;
 }
 
 /** An owner's change; giving a name marks the site named. Null when there is no such site. */
@@ -75,6 +99,7 @@ export async function updateSite(
   id: string,
   change: SiteChange,
   defaultTimeZone: string,
+  defaultWindow: SendingWindow = DEFAULT_SMS_WINDOW,
 ): Promise<Site | null> {
   const [row] = await tx
     .update(sites)
@@ -83,11 +108,12 @@ export async function updateSite(
       ...(change.address === undefined ? {} : { address: change.address }),
       ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
       ...(change.reviewUrl === undefined ? {} : { reviewUrl: change.reviewUrl }),
+      ...(change.smsWindow === undefined ? {} : windowColumns(change.smsWindow)),
       ...(change.active === undefined ? {} : { active: change.active }),
     })
     .where(eq(sites.id, id))
     .returning();
-  return row ? toSite(row, defaultTimeZone) : null;
+  return row ? toSite(row, defaultTimeZone, defaultWindow) : null;
 }
 
 /**

@@ -40,9 +40,20 @@ export function downloadCsv(name: string, header: readonly string[], rows: reado
   URL.revokeObjectURL(url);
 }
 
-/** A registration's text message, in words: queued, sent (when), or failed with the provider's code. */
+const CANCELLED_BECAUSE: Partial<Record<string, string>> = {
+  sms_opted_out: 'the number opted out',
+  registration_completed: 'the profile was completed first',
+};
+
+/** A registration's text message, in words: queued (or held until when), sent (when), cancelled, or failed. */
 export function smsLine(sms: SmsStatus): string {
   if (sms.status === 'sent') return `Text message sent${sms.sentAt ? ` ${when(sms.sentAt)}` : ''}`;
+  // What was still queued is cancelled, not failed, when the number texts STOP (decision 030) or the member
+  // completes the profile before a text held for quiet hours goes out (decision 031).
+  const cancelled = sms.status === 'failed' ? CANCELLED_BECAUSE[sms.errorCode ?? ''] : undefined;
+  if (cancelled) return `Text message cancelled: ${cancelled}`;
   if (sms.status === 'failed') return `Text message failed${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
+  // Asked for in the site's quiet hours (decision 031): it waits for the sending window.
+  if (sms.scheduledFor) return `Text message will be sent at ${when(sms.scheduledFor)}`;
   return sms.errorCode ? `Text message queued, retrying (${sms.errorCode})` : 'Text message queued';
 }

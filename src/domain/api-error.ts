@@ -13,6 +13,7 @@ export type ApiErrorCode =
   | 'registration_unavailable'
   | 'unknown_customer'
   | 'sms_unavailable'
+  | 'sms_opted_out'
   | 'endpoint_disabled'
   | 'delivery_not_failed'
   | 'case_closed'

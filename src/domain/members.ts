@@ -7,6 +7,7 @@ import { surveyScoresSchema } from './survey';
 import { THEMES } from './themes';
 import { UNSUPPORTED_CHARACTERS } from './validation';
 import { smsStatusSchema } from './webhooks';
+import { inboundSmsSchema, smsConsentSchema } from './sms-consent';
 
 /**
  * A search is one line typed into a box, so no control character belongs in it (tabs and line breaks included:
@@ -14,12 +15,17 @@ import { smsStatusSchema } from './webhooks';
  */
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
-export const CONSENT_FILTERS = ['sms', 'newsletter', 'none'] as const;
+/**
+ * `sms_opted_out`: the member's number texted an opt-out keyword (STOP, PARAR…) and not START since, so nothing is
+ * texted to it (issue 26); the console calls it "Opted out of texts".
+ */
+export const CONSENT_FILTERS = ['sms', 'newsletter', 'none', 'sms_opted_out'] as const;
 export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
 
 /**
  * `/api/admin/members`: newest first. `q` finds a member by the start of their first name, last name or email,
- * or by the last four digits of their mobile number. `consent`: those who agreed to texts, to emails, or neither.
+ * or by the last four digits of their mobile number. `consent`: those who agreed to texts, to emails, or neither,
+ * or those whose number opted out of texts.
  */
 export const memberQuerySchema = v.object({
   ...pageQuerySchema.entries,
@@ -32,7 +38,7 @@ export const memberQuerySchema = v.object({
       v.maxLength(100, 'Search for at most 100 characters'),
     ),
   ),
-  consent: v.optional(v.picklist(CONSENT_FILTERS, 'consent is sms, newsletter or none')),
+  consent: v.optional(v.picklist(CONSENT_FILTERS, 'consent is sms, newsletter, none or sms_opted_out')),
 });
 export type MemberQuery = v.InferOutput<typeof memberQuerySchema>;
 
@@ -102,6 +108,10 @@ export const memberDetailSchema = v.object({
     sms: v.nullable(smsStatusSchema),
   }),
   surveys: v.array(memberSurveySchema),
+  /** Their consent to texts with its history, and whether their number opted out (issue 26). */
+  smsConsent: smsConsentSchema,
+  /** The texts their number sent us, newest first (the latest 50). */
+  inboundMessages: v.array(inboundSmsSchema),
 });
 export type MemberDetail = v.InferOutput<typeof memberDetailSchema>;
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SITE_ID_PATTERN } from './list-filters';
+import { sendingWindowSchema } from './quiet-hours';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SITE_MESSAGES = {
@@ -56,15 +57,21 @@ export const newSiteSchema = v.object({
   /** Omitted: DEFAULT_TIMEZONE. */
   timeZone: v.optional(timeZone),
   reviewUrl: v.optional(v.nullable(reviewUrl), null),
+  /** The hours texts may go out, on the site's clock; omitted or null: SMS_WINDOW. */
+  smsWindow: v.optional(v.nullable(sendingWindowSchema)),
 });
 export type NewSite = v.InferOutput<typeof newSiteSchema>;
 
-/** An owner's change to a site: any of its name, address, zone, review link, and whether it is active. */
+/**
+ * An owner's change to a site: any of its name, address, zone, review link, sending window (null: back to
+ * SMS_WINDOW), and whether it is active.
+ */
 export const siteChangeSchema = v.object({
   name: v.optional(name),
   address: v.optional(address),
   timeZone: v.optional(timeZone),
   reviewUrl: v.optional(v.nullable(reviewUrl)),
+  smsWindow: v.optional(v.nullable(sendingWindowSchema)),
   active: v.optional(v.boolean()),
 });
 export type SiteChange = v.InferOutput<typeof siteChangeSchema>;
@@ -79,6 +86,8 @@ export const siteSchema = v.object({
   timeZone: v.string(),
   /** The public review page members are invited to; null: none. */
   reviewUrl: v.nullable(v.string()),
+  /** The hours texts go out, "HH:MM" on the site's clock (quiet hours outside): its own, or SMS_WINDOW's. */
+  smsWindow: v.object({ start: v.string(), end: v.string() }),
   /** An inactive site is kept for its history and offered nowhere new. */
   active: v.boolean(),
   /** False until an owner names it: made by the point-of-sale or the migration as "Site {id}". */

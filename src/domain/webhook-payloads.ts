@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
 import { described, timestamp, timestampOrNull } from './described';
 import { FOLLOW_UP_STATUSES, ROOT_CAUSES } from './follow-ups';
+import { SMS_KEYWORD_LANGUAGES } from './sms-keywords';
 import type { SentEventType } from './webhooks';
 
 /**
@@ -92,6 +93,31 @@ export const memberErasedDataSchema = v.object({
   erasedAt: timestamp('When the data was erased.'),
 });
 
+/** The evidence of an opt-out or opt-in: the number, the keyword texted, Twilio's message id, our number, when. */
+const smsKeywordEvidenceSchema = v.object({
+  mobileNumber: described(v.string(), 'The number that texted the keyword, E.164.'),
+  keyword: described(v.string(), 'The keyword, as README "Integrations" lists it: `STOP`, `PARAR`, `START`…'),
+  language: described(v.picklist(SMS_KEYWORD_LANGUAGES), 'The language of the keyword: `en` or `es`.'),
+  messageSid: described(v.string(), "Twilio's id of the message that carried it (`SM…`)."),
+  senderNumber: described(v.string(), 'Our number (or short code) the keyword was texted to.'),
+  at: timestamp('When the keyword was received.'),
+  memberIds: described(v.array(v.string()), 'Every member with this number (`customer.id`); empty for none.'),
+});
+
+/**
+ * `member.sms_opted_out`: a number texted an opt-out keyword. Text nothing to it; the members named had their
+ * consent to texts withdrawn. The number and the evidence only, never a name or an email. Sent to every enabled
+ * endpoint, whatever it subscribed to.
+ */
+export const memberSmsOptedOutDataSchema = v.object({ smsOptOut: smsKeywordEvidenceSchema });
+
+/**
+ * `member.sms_opted_in`: a number that had opted out texted START (or another opt-in keyword): it may be texted
+ * again. Marketing consent is not restored by it: a member's `consent.smsMessaging` stays withdrawn until they agree
+ * again. Sent to every enabled endpoint.
+ */
+export const memberSmsOptedInDataSchema = v.object({ smsOptIn: smsKeywordEvidenceSchema });
+
 /** Each event type's `data`. */
 export const WEBHOOK_DATA_SCHEMAS = {
   'registration.issued': registrationIssuedDataSchema,
@@ -100,6 +126,8 @@ export const WEBHOOK_DATA_SCHEMAS = {
   'follow_up.opened': followUpOpenedDataSchema,
   'follow_up.resolved': followUpResolvedDataSchema,
   'member.erased': memberErasedDataSchema,
+  'member.sms_opted_out': memberSmsOptedOutDataSchema,
+  'member.sms_opted_in': memberSmsOptedInDataSchema,
 } as const satisfies Record<SentEventType, v.GenericSchema>;
 
 /** The body of a delivery: `{ type, timestamp, version: 1, data }` (Standard Webhooks' envelope, with a version). */

@@ -13,9 +13,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /**
  * Sent to every enabled endpoint, whatever it subscribed to, so never offered as a choice: `member.erased` asks a
- * receiver to erase what it holds about a member, and an endpoint that heard any event may hold some.
+ * receiver to erase what it holds about a member, and an endpoint that heard any event may hold some; an opt-out
+ * (`member.sms_opted_out`, and its end, `member.sms_opted_in`) must reach every system that may text the number.
  */
-export const ALWAYS_SENT_EVENT_TYPES = ['member.erased'] as const;
+export const ALWAYS_SENT_EVENT_TYPES = ['member.erased', 'member.sms_opted_out', 'member.sms_opted_in'] as const;
 
 /** Every event a receiver can get (the API description publishes each), the test event aside. */
 export const SENT_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...ALWAYS_SENT_EVENT_TYPES] as const;
@@ -125,6 +126,11 @@ export const smsStatusSchema = v.object({
   errorCode: nullableString,
   attempts: v.number(),
   sentAt: nullableString,
+  /**
+   * While a text asked for in its site's quiet hours waits for the sending window to open: when it will go out
+   * (ISO 8601). Absent otherwise (decision 031).
+   */
+  scheduledFor: v.optional(v.string()),
 });
 export type SmsStatus = v.InferOutput<typeof smsStatusSchema>;
 

@@ -1,7 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { nextSendTime } from '../../../src/domain/quiet-hours';
 import type { Db } from '../../db/client';
-import { registrations, smsMessages } from '../../db/schema';
-import { isLastTry } from '../../jobs/queues';
+import { registrations, sites, smsMessages, smsSuppressions } from '../../db/schema';
+import { jobInsert } from '../../jobs/job-queue';
+import { isLastTry, QUEUES } from '../../jobs/queues';
+import { COMPLETED_CODE } from './queue-sms';
+import { clockOf, siteClockColumns, type QuietHoursDefaults } from './sending-window';
+import { OPTED_OUT_CODE } from './sms-opt-out';
 import { smsText } from './sms-text';
 import { SmsProviderError } from './twilio';
 
@@ -16,6 +21,12 @@ export interface SmsContext {
   operatorName: string;
   publicUrl: string;
   now?: () => Date;
+  /**
+   * DEFAULT_TIMEZONE and SMS_WINDOW: a try inside the site's quiet hours (a job that ran late, a retry past the
+   * window's close) sends nothing and moves the text to the next opening. The server always gives them
+   * (start-integrations.ts); without them, as in the tests of the sending itself, the hour is not looked at.
+   */
+  quietHours?: QuietHoursDefaults;
 }
 
 /**
@@ -36,17 +47,68 @@ export class SmsNotSent extends Error {
 }
 
 /**
+ * Moves a text to the next opening of its sending window: its row says when, and a job of its own starts then (this
+ * one completes). Conditional on the row, so that a try run twice (its worker died before pg-boss heard it finish)
+ * adds one job, not two.
+ */
+async function reschedule(db: Db, messageId: string, sendAt: Date, now: Date): Promise<void> {
+  const at = sql`${sendAt.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    with moved as (
+      update ${smsMessages} set scheduled_for = ${at}, updated_at = ${now.toISOString()}::timestamptz
+      where id = ${messageId} and status = 'queued' and scheduled_for is distinct from ${at}
+      returning id
+    )
+    ${jobInsert(QUEUES.smsDelivery, sql`${JSON.stringify({ messageId })}::jsonb`, sql`exists (select 1 from moved)`, sendAt)}`);
+}
+
+/**
  * One try at texting a registration's link. Once it is sent, or given up on, the code is erased from the message
- * row: from then on only the registration's hash of it remains.
+ * row: from then on only the registration's hash of it remains. A try finds out first whether the text is still
+ * wanted (the number opted out, the registration was completed: it is not) and whether its site's sending window is
+ * open (if not, it is moved to the next opening).
  */
 export async function deliverSms(context: SmsContext, messageId: string, retryCount: number): Promise<void> {
   const now = context.now ?? (() => new Date());
   const [row] = await context.db
-    .select({ message: smsMessages, mobileNumber: registrations.mobileNumber })
+    .select({
+      message: smsMessages,
+      mobileNumber: registrations.mobileNumber,
+      optedOut: smsSuppressions.mobileNumber,
+      completed: registrations.isCompleted,
+      site: siteClockColumns,
+    })
     .from(smsMessages)
     .innerJoin(registrations, eq(registrations.id, smsMessages.registrationId))
+    .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, registrations.mobileNumber))
+    .leftJoin(sites, eq(sites.id, registrations.siteId))
     .where(eq(smsMessages.id, messageId));
   if (!row || row.message.status !== 'queued' || !row.message.linkToken) return;
+  // The opt-out cancels the texts queued when it arrives; one queued since (its sale racing the STOP) stops here.
+  if (row.optedOut) {
+    await context.db
+      .update(smsMessages)
+      .set({ status: 'failed', errorCode: OPTED_OUT_CODE, linkToken: null, updatedAt: now() })
+      .where(and(eq(smsMessages.id, messageId), eq(smsMessages.status, 'queued')));
+    return;
+  }
+  // Completing the profile cancels the texts queued then; this one catches a completion that raced it.
+  if (row.completed) {
+    await context.db
+      .update(smsMessages)
+      .set({ status: 'failed', errorCode: COMPLETED_CODE, linkToken: null, updatedAt: now() })
+      .where(and(eq(smsMessages.id, messageId), eq(smsMessages.status, 'queued')));
+    return;
+  }
+  if (context.quietHours) {
+    const { timeZone, window } = clockOf(row.site, context.quietHours);
+    const asked = now();
+    const sendAt = nextSendTime(asked, timeZone, window);
+    if (sendAt.getTime() > asked.getTime()) {
+      await reschedule(context.db, messageId, sendAt, asked);
+      return;
+    }
+  }
 
   const link = `${context.publicUrl}/?id=${row.message.linkToken}`;
   const attempts = row.message.attempts + 1;
@@ -70,7 +132,8 @@ export async function deliverSms(context: SmsContext, messageId: string, retryCo
   } catch (error) {
     const code = error instanceof SmsProviderError ? error.code : 'request_failed';
     const retryable = error instanceof SmsProviderError ? error.retryable : true;
-    const giveUp = !retryable || isLastTry(row.message.createdAt, retryCount, now());
+    // A scheduled text's day of retries starts when it was due to go out.
+    const giveUp = !retryable || isLastTry(row.message.scheduledFor ?? row.message.createdAt, retryCount, now());
     await context.db
       .update(smsMessages)
       .set({

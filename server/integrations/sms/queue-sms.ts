@@ -1,25 +1,69 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { nextSendTime } from '../../../src/domain/quiet-hours';
 import type { SmsStatus } from '../../../src/domain/webhooks';
 import type { Db, Tx } from '../../db/client';
 import { smsMessages } from '../../db/schema';
 import { enqueue } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
 import { newId } from '../../lib/tokens';
+import { siteClock, type QuietHoursDefaults } from './sending-window';
 
 type SmsRow = typeof smsMessages.$inferSelect;
+
+/** The error code of a text not sent because its registration was completed first (its link is used). */
+export const COMPLETED_CODE = 'registration_completed';
 
 export const toSmsStatus = (row: SmsRow): SmsStatus => ({
   status: row.status as SmsStatus['status'],
   errorCode: row.errorCode,
   attempts: row.attempts,
   sentAt: row.sentAt?.toISOString() ?? null,
+  // Only while it waits: once sent, `sentAt` says when.
+  ...(row.status === 'queued' && row.scheduledFor ? { scheduledFor: row.scheduledFor.toISOString() } : {}),
 });
 
-/** Queues the text that carries a registration's link, in the transaction that issues it. */
-export async function queueRegistrationSms(tx: Tx, registrationId: string, token: string): Promise<SmsStatus> {
-  const [row] = await tx.insert(smsMessages).values({ id: newId(), registrationId, linkToken: token }).returning();
-  await enqueue(tx, QUEUES.smsDelivery, { messageId: row!.id });
+/** Where and when a text is asked for: its registration's site decides whether it waits (decision 031). */
+export interface SmsRequest {
+  siteId: string;
+  now: Date;
+  quietHours: QuietHoursDefaults;
+}
+
+/**
+ * Queues the text that carries a registration's link, in the transaction that issues it. Asked for in its site's
+ * quiet hours, it is scheduled for the sending window's next opening: the row says when, and its job starts then.
+ * Without `request` (tests of the sending itself), it goes at once.
+ */
+export async function queueRegistrationSms(
+  tx: Tx,
+  registrationId: string,
+  token: string,
+  request?: SmsRequest,
+): Promise<SmsStatus> {
+  let scheduledFor: Date | null = null;
+  if (request) {
+    const { timeZone, window } = await siteClock(tx, request.siteId, request.quietHours);
+    const sendAt = nextSendTime(request.now, timeZone, window);
+    if (sendAt.getTime() > request.now.getTime()) scheduledFor = sendAt;
+  }
+  const [row] = await tx
+    .insert(smsMessages)
+    .values({ id: newId(), registrationId, linkToken: token, scheduledFor })
+    .returning();
+  await enqueue(tx, QUEUES.smsDelivery, { messageId: row!.id }, { startAfter: scheduledFor ?? undefined });
   return toSmsStatus(row!);
+}
+
+/**
+ * A completed registration's texts still queued (waiting for the sending window, or retrying) are not sent: the
+ * link they carry is used. Marked failed with `registration_completed`, their code erased; their job finds them no
+ * longer queued.
+ */
+export async function cancelQueuedSms(tx: Tx | Db, registrationId: string, at: Date): Promise<void> {
+  await tx
+    .update(smsMessages)
+    .set({ status: 'failed', errorCode: COMPLETED_CODE, linkToken: null, updatedAt: at })
+    .where(and(eq(smsMessages.registrationId, registrationId), eq(smsMessages.status, 'queued')));
 }
 
 /** The latest text sent for a registration, if any. */

@@ -7,6 +7,8 @@ import type {
   erasedData,
   followUpData,
   registrationData,
+  smsOptedInData,
+  smsOptedOutData,
   surveyData,
 } from '../../integrations/event-payloads';
 
@@ -23,7 +25,9 @@ export const PAYLOADS_MATCH: [
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['follow_up.opened']>, ReturnType<typeof followUpData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['follow_up.resolved']>, ReturnType<typeof followUpData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.erased']>, ReturnType<typeof erasedData>>,
-] = [true, true, true, true, true, true];
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_out']>, ReturnType<typeof smsOptedOutData>>,
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_in']>, ReturnType<typeof smsOptedInData>>,
+] = [true, true, true, true, true, true, true, true];
 
 const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
@@ -32,6 +36,8 @@ const SUMMARIES: Record<SentEventType, string> = {
   'follow_up.opened': "A survey scored 1–6 opened a follow-up case at the member's site (ids only)",
   'follow_up.resolved': 'A follow-up case was resolved with a root cause (ids only)',
   'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
+  'member.sms_opted_out': 'A number texted an opt-out keyword (STOP, PARAR…): text nothing more to it',
+  'member.sms_opted_in': 'A number that had opted out texted START (or SI, COMENZAR…): it may be texted again',
 };
 
 const isAlwaysSent = (type: SentEventType) => (ALWAYS_SENT_EVENT_TYPES as readonly string[]).includes(type);

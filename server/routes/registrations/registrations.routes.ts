@@ -3,6 +3,7 @@ import { validator } from 'hono-openapi';
 import type { CountryCode } from 'libphonenumber-js/min';
 import * as v from 'valibot';
 import { recordId } from '../../../src/domain/paging';
+import type { SendingWindow } from '../../../src/domain/quiet-hours';
 import {
   issuedRegistrationSchema,
   newRegistrationSchema,
@@ -35,6 +36,9 @@ interface RegistrationDeps {
   defaultPhoneCountry: CountryCode;
   /** An SMS provider is configured: `send: "sms"` is honoured. */
   smsEnabled: boolean;
+  /** DEFAULT_TIMEZONE and SMS_WINDOW: a text asked for in its site's quiet hours waits for the window. */
+  defaultTimeZone: string;
+  smsWindow: SendingWindow;
 }
 
 /**
@@ -80,11 +84,19 @@ export function registrationRoutes(deps: RegistrationDeps): Hono<AdminEnv> {
       answers: {
         201: {
           description:
-            'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`).',
+            'The registration, with its code and link; with `send: "sms"`, the text message\'s status (`sms`), ' +
+            "with `scheduledFor` when it waits for the site's sending window to open.",
           body: issuedRegistrationSchema,
         },
       },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'sms_unavailable', 'rate_limited'],
+      refusals: [
+        ...JSON_BODY_REFUSALS,
+        'unauthorized',
+        'forbidden',
+        'sms_unavailable',
+        'sms_opted_out',
+        'rate_limited',
+      ],
     }),
     allow('owner', 'manager', { key: 'registrations:issue' }),
     jsonBody,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import type { SendingWindow } from '../../../src/domain/quiet-hours';
 import { newSiteSchema, SITE_MESSAGES, siteChangeSchema, siteListSchema, siteSchema } from '../../../src/domain/sites';
 import { allow, auditedBy, visibleSites, type AdminEnv } from '../../access/principal';
 import { recordAudit } from '../../audit/record-audit';
@@ -17,7 +18,7 @@ const NO_SUCH_SITE = 'There is no such site.';
  * they may see (a manager: their own), which every console page's site list reads; owners add, name, edit and
  * deactivate them, each change audited in its transaction. The point-of-sale keeps sending `siteId` as before.
  */
-export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
+export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: SendingWindow }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
   const ownersOnly = allow('owner');
 
@@ -31,7 +32,10 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<Admi
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
     }),
     allow('owner', 'manager'),
-    async (c) => c.json({ results: await listSites(deps.db, visibleSites(c.get('principal')), deps.defaultTimeZone) }),
+    async (c) =>
+      c.json({
+        results: await listSites(deps.db, visibleSites(c.get('principal')), deps.defaultTimeZone, deps.smsWindow),
+      }),
   );
 
   app.post(
@@ -46,7 +50,7 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<Admi
     validJson(newSiteSchema),
     async (c) => {
       const created = await deps.db.transaction(async (tx) => {
-        const site = await createSite(tx, c.req.valid('json'), deps.defaultTimeZone);
+        const site = await createSite(tx, c.req.valid('json'), deps.defaultTimeZone, deps.smsWindow);
         if (!site) {
           throw new ApiError(409, 'already_exists', SITE_MESSAGES.idTaken, { id: SITE_MESSAGES.idTaken });
         }
@@ -60,7 +64,7 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<Admi
   app.patch(
     '/admin/sites/:id',
     describe({
-      summary: "Change a site's name, address, time zone, review link or whether it is active",
+      summary: "Change a site's name, address, time zone, review link, sending window or whether it is active",
       answers: { 200: { description: 'The site as changed.', body: siteSchema } },
       refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
     }),
@@ -72,7 +76,13 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<Admi
     validJson(siteChangeSchema),
     async (c) => {
       const changed = await deps.db.transaction(async (tx) => {
-        const site = await updateSite(tx, c.req.valid('param').id, c.req.valid('json'), deps.defaultTimeZone);
+        const site = await updateSite(
+          tx,
+          c.req.valid('param').id,
+          c.req.valid('json'),
+          deps.defaultTimeZone,
+          deps.smsWindow,
+        );
         if (!site) throw new ApiError(404, 'not_found', NO_SUCH_SITE);
         await recordAudit(tx, { ...auditedBy(c), action: 'site_changed', subjectId: site.id });
         return site;

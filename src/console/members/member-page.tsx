@@ -7,15 +7,20 @@ import { smsLine, when } from '../format';
 import { sitesQuery } from '../sites/api';
 import { memberQuery } from './api';
 import { Facts } from './components/facts';
+import page from './member-page.module.css';
+import { inboundKeywordLine, smsConsentEntryLine, smsConsentLine } from './sms-consent-words';
 
-/** `/admin/members/:id`: the profile, vehicle, consent evidence, registration and surveys of one member. */
+/**
+ * `/admin/members/:id`: the profile, vehicle, consent evidence (with the texts' consent history), registration,
+ * the texts the member's number sent, and the surveys of one member.
+ */
 export function MemberPage() {
   const { id = '' } = useParams();
   const { data, error } = useQuery(memberQuery(id));
   const sites = useQuery(sitesQuery).data?.results;
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
-  const { profile, vehicle, consent, registration } = data;
+  const { profile, vehicle, consent, registration, smsConsent, inboundMessages } = data;
 
   return (
     <>
@@ -51,12 +56,45 @@ export function MemberPage() {
         <Facts
           rows={[
             ['Terms agreed', when(consent.terms.at)],
-            ['Text messages', consent.smsMessaging.agreed ? `Agreed ${when(consent.smsMessaging.at)}` : 'Not agreed'],
+            ['Text messages', smsConsentLine(smsConsent, profile.mobileNumber, consent.smsMessaging.at)],
             ['Emails', consent.newsletters.agreed ? `Agreed ${when(consent.newsletters.at)}` : 'Not agreed'],
             ['Wording version shown', consent.version],
             ['Language shown', consent.language === 'es' ? 'Spanish' : 'English'],
           ]}
         />
+        <h3 id="sms-history-heading">History of consent to texts</h3>
+        {smsConsent.history.length === 0 ? (
+          <p className={styles.muted}>
+            {smsConsent.agreed ? 'Nothing recorded.' : 'Nothing recorded: they never agreed to texts.'}
+          </p>
+        ) : (
+          <ol className={page.history} aria-labelledby="sms-history-heading">
+            {smsConsent.history.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>{smsConsentEntryLine(entry)}</li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <section className={styles.card} aria-labelledby="texts-heading">
+        <h2 id="texts-heading">Texts received</h2>
+        {inboundMessages.length === 0 ? (
+          <p className={styles.muted}>Their number has not texted us.</p>
+        ) : (
+          <ul className={page.texts} aria-label="Texts received, newest first">
+            {inboundMessages.map((message) => {
+              const keyword = inboundKeywordLine(message);
+              return (
+                <li key={message.id}>
+                  <span className={styles.muted}>
+                    {when(message.receivedAt)}, from {message.fromNumber}
+                    {keyword ? ` · ${keyword}` : ''}
+                  </span>
+                  <p className={page.textBody}>{message.body}</p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
       </section>
       <section className={styles.card} aria-labelledby="registration-heading">
         <h2 id="registration-heading">Registration</h2>

@@ -15,7 +15,10 @@ import { membersCsvUrl, membersListQuery } from './api';
 
 const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
 
-/** `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent. */
+/**
+ * `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent (or
+ * a number that opted out of texts).
+ */
 export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
   const { value, filters, set } = useUrlFilters(FILTERS);
@@ -52,6 +55,7 @@ export function MembersPage() {
             { value: 'sms', label: 'Texts' },
             { value: 'newsletter', label: 'Emails' },
             { value: 'none', label: 'Neither' },
+            { value: 'sms_opted_out', label: 'Opted out of texts' },
           ]}
           onValueChange={(v) => set('consent', v)}
         />

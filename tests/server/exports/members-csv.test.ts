@@ -134,10 +134,10 @@ describe.each(EMBEDDED_ONLY)("the members export's columns on %s", (driver) => {
     expect(csv.split('\n')).toEqual([
       '\uFEFFid,first_name,last_name,email,mobile_number,address,address2,city,state,zip,vehicle_year,vehicle_make,' +
         'vehicle_model,vehicle_color,license_plate,license_plate_state,site_id,site_name,plan_name,joined_at,sms_consent,' +
-        'sms_consent_at,newsletter_consent,newsletter_consent_at,terms_agreed_at,consent_wording_version,' +
-        'consent_language',
+        'sms_consent_at,sms_opted_out_at,newsletter_consent,newsletter_consent_at,terms_agreed_at,' +
+        'consent_wording_version,consent_language',
       "cus-1,'=Dana,Whitfield,dana@example.com,'+12015550101,12 Harbor Lane,Apt 4,Springfield,IL,62704,2019,Toyota," +
-        'RAV4,Blue,ABC123,IL,7,Main Street,Unlimited Gold,2026-11-02T10:00:03.000Z,yes,2026-11-02T10:00:01.000Z,no,,' +
+        'RAV4,Blue,ABC123,IL,7,Main Street,Unlimited Gold,2026-11-02T10:00:03.000Z,yes,2026-11-02T10:00:01.000Z,,no,,' +
         '2026-11-02T10:00:02.000Z,2026-09,es',
       '',
     ]);

@@ -154,6 +154,8 @@ describe.each(DRIVERS)("a member's erasure on %s", (driver) => {
       deliveries: 6,
       idempotencyKeys: 1,
       followUpCases: 0,
+      consentChanges: 0,
+      inboundTexts: 0,
     });
 
     const left = await everything({ withoutErasedEvent: true });
@@ -178,7 +180,8 @@ describe.each(DRIVERS)("a member's erasure on %s", (driver) => {
       actorId: 'owner-1',
       client: '203.0.113.7',
       subjectId:
-        'customers 2, registrations 2, surveys 2, textMessages 2, events 6, deliveries 6, idempotencyKeys 1, followUpCases 0',
+        'customers 2, registrations 2, surveys 2, textMessages 2, events 6, deliveries 6, idempotencyKeys 1, followUpCases 0, ' +
+        'consentChanges 0, inboundTexts 0',
     });
     const text = JSON.stringify(row);
     for (const personal of ['whitfield', 'dana', PHONE, ...members.map((m) => m.customerId)]) {

@@ -41,6 +41,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       address: '',
       timeZone: 'America/Chicago',
       reviewUrl: null,
+      smsWindow: { start: '00:00', end: '24:00' },
       active: true,
       named: false,
     });
@@ -72,6 +73,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       address: '9 East St, Springfield',
       timeZone: 'America/Denver',
       reviewUrl: 'https://g.page/r/east-side/review',
+      smsWindow: { start: '00:00', end: '24:00' },
       active: true,
       named: true,
     });
@@ -118,6 +120,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       address: '2 West Rd',
       timeZone: 'America/Los_Angeles',
       reviewUrl: null,
+      smsWindow: { start: '00:00', end: '24:00' },
       active: false,
       named: true,
     });

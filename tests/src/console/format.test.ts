@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvText, downloadCsv, minutes } from '../../../src/console/format';
+import { csvText, downloadCsv, minutes, smsLine, when } from '../../../src/console/format';
 
 const HEADER = ['Site', 'Profiles completed', 'NPS'];
 /** A site id is whatever the point-of-sale sent; the figures are numbers, some of them negative. */
@@ -62,5 +62,30 @@ describe('a span of minutes, in words', () => {
     [2 * 1440 + 4 * 60 + 59, '2 d 4 h'],
   ])('writes %s as %s', (value, text) => {
     expect(minutes(value)).toBe(text);
+  });
+});
+
+// Times are the browser's, in its own zone: `when` writes them.
+describe('a text message’s line on the issue and member pages', () => {
+  const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
+  it.each([
+    [sms, 'Text message queued'],
+    [{ ...sms, errorCode: 'timeout', attempts: 1 }, 'Text message queued, retrying (timeout)'],
+    [
+      { ...sms, scheduledFor: '2026-11-26T13:00:00.000Z' },
+      `Text message will be sent at ${when('2026-11-26T13:00:00.000Z')}`,
+    ],
+    [
+      { ...sms, status: 'sent' as const, sentAt: '2026-11-26T13:05:00.000Z' },
+      `Text message sent ${when('2026-11-26T13:05:00.000Z')}`,
+    ],
+    [{ ...sms, status: 'failed' as const, errorCode: '21211' }, 'Text message failed (21211)'],
+    [{ ...sms, status: 'failed' as const, errorCode: 'sms_opted_out' }, 'Text message cancelled: the number opted out'],
+    [
+      { ...sms, status: 'failed' as const, errorCode: 'registration_completed' },
+      'Text message cancelled: the profile was completed first',
+    ],
+  ])('%o reads “%s”', (status, line) => {
+    expect(smsLine(status)).toBe(line);
   });
 });

@@ -3,8 +3,8 @@ import { CONSENT_FILTERS, feedbackQuerySchema, memberQuerySchema, SCORE_BANDS } 
 import { validate } from '../../../src/domain/validation';
 
 describe('the members list query', () => {
-  it('filters by consent: texts, emails or neither', () => {
-    expect(CONSENT_FILTERS).toEqual(['sms', 'newsletter', 'none']);
+  it('filters by consent: texts, emails, neither, or a number that opted out of texts', () => {
+    expect(CONSENT_FILTERS).toEqual(['sms', 'newsletter', 'none', 'sms_opted_out']);
     expect(validate(memberQuerySchema, { consent: 'newsletter', q: 'ada' })).toEqual({
       ok: true,
       value: { limit: 50, consent: 'newsletter', q: 'ada' },
@@ -17,7 +17,7 @@ describe('the members list query', () => {
   });
 
   it.each([
-    [{ consent: 'email' }, { consent: 'consent is sms, newsletter or none' }],
+    [{ consent: 'email' }, { consent: 'consent is sms, newsletter, none or sms_opted_out' }],
     [{ q: 'a'.repeat(101) }, { q: 'Search for at most 100 characters' }],
     [{ limit: '0' }, { limit: 'limit must be a whole number from 1 to 200' }],
   ])('refuses %j with %j', (query, errors) => {

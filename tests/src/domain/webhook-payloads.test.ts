@@ -48,6 +48,8 @@ describe('the body of a webhook delivery', () => {
       'follow_up.opened',
       'follow_up.resolved',
       'member.erased',
+      'member.sms_opted_out',
+      'member.sms_opted_in',
     ]);
   });
 });

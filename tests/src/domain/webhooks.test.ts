@@ -14,7 +14,7 @@ import {
 const URL_MESSAGE = 'Enter the full address of the receiver, such as https://pos.example.com/hooks/club';
 
 describe('the events a receiver gets', () => {
-  it('offers five to subscribe to, always sends member.erased, and tests with webhook.test', () => {
+  it('offers five to subscribe to, always sends member.erased and the SMS opt-outs, and tests with webhook.test', () => {
     expect(WEBHOOK_EVENT_TYPES).toEqual([
       'registration.issued',
       'registration.completed',
@@ -22,7 +22,7 @@ describe('the events a receiver gets', () => {
       'follow_up.opened',
       'follow_up.resolved',
     ]);
-    expect(ALWAYS_SENT_EVENT_TYPES).toEqual(['member.erased']);
+    expect(ALWAYS_SENT_EVENT_TYPES).toEqual(['member.erased', 'member.sms_opted_out', 'member.sms_opted_in']);
     expect(SENT_EVENT_TYPES).toEqual([
       'registration.issued',
       'registration.completed',
@@ -30,6 +30,8 @@ describe('the events a receiver gets', () => {
       'follow_up.opened',
       'follow_up.resolved',
       'member.erased',
+      'member.sms_opted_out',
+      'member.sms_opted_in',
     ]);
     expect(TEST_EVENT_TYPE).toBe('webhook.test');
     expect(DELIVERY_STATUSES).toEqual(['pending', 'delivered', 'failed']);

@@ -20,6 +20,7 @@ const ERROR_CODES = {
   payload_too_large: true,
   unsupported_media_type: true,
   sms_unavailable: true,
+  sms_opted_out: true,
   endpoint_disabled: true,
   delivery_not_failed: true,
   case_closed: true,

@@ -7,6 +7,7 @@ const NAMED: Site = {
   name: 'Main Street',
   address: '1 Main Street',
   timeZone: 'America/Chicago',
+  smsWindow: { start: '08:00', end: '21:00' },
   reviewUrl: 'https://example.com/review',
   active: true,
   named: true,

@@ -7,6 +7,7 @@ const site = (id: string, name: string, extra: Partial<Site> = {}): Site => ({
   name,
   address: '',
   timeZone: 'America/Chicago',
+  smsWindow: { start: '08:00', end: '21:00' },
   reviewUrl: null,
   active: true,
   named: true,

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/client';
+import { keywordReply, twiml, type KeywordReplySettings } from '../../integrations/sms/keyword-replies';
+import { receiveText } from '../../integrations/sms/sms-opt-out';
+import { formParams, isTwilioSignatureValid } from '../../integrations/sms/twilio-signature';
+import { ApiError, validationFailed } from '../../lib/api-error';
+import { noSuchRoute } from '../../lib/no-such-route';
+import { describe } from '../../lib/route-description';
+
+/** Where Twilio's incoming-message webhook is pointed: `PUBLIC_URL` + this. */
+export const TWILIO_MESSAGES_PATH = '/api/integrations/twilio/messages';
+
+interface TwilioRouteDeps {
+  db: Db;
+  /** PUBLIC_URL: the address Twilio signs, with the path (and any query string) it was configured with. */
+  publicUrl: string;
+  /** The account's auth token, with SMS_PROVIDER=twilio; absent, the route answers 404 as if it were not there. */
+  authToken: string | undefined;
+  replies: KeywordReplySettings;
+  now?: () => Date;
+}
+
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * `POST /api/integrations/twilio/messages`: Twilio's incoming-message webhook (issue 26). Only a request signed with
+ * the account's auth token for this very URL is read (403 otherwise, and nothing is written); the text is kept, its
+ * keyword acted on (server/integrations/sms/sms-opt-out.ts), and the answer is TwiML: HELP's reply, or nothing.
+ */
+export function twilioRoutes(deps: TwilioRouteDeps): Hono {
+  const app = new Hono();
+  app.post(
+    '/messages',
+    describe({
+      summary: "Twilio's incoming-message webhook (signed with X-Twilio-Signature)",
+      answers: {
+        200: {
+          description:
+            'TwiML: `<Response/>`, or a `<Message>` replying to HELP (and to STOP and START with ' +
+            '`SMS_OPT_OUT_REPLIES=app`).',
+          media: 'text/xml',
+        },
+      },
+      refusals: ['forbidden', 'not_found', 'unsupported_media_type', 'validation_failed', 'payload_too_large'],
+      access: 'open',
+    }),
+    async (c) => {
+      if (!deps.authToken) {
+        throw new ApiError(404, 'not_found', 'Incoming texts are not set up on this server (SMS_PROVIDER).');
+      }
+      const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (mediaType !== FORM_MEDIA_TYPE) {
+        throw new ApiError(415, 'unsupported_media_type', `Send the body as ${FORM_MEDIA_TYPE}.`);
+      }
+      const params = formParams(await c.req.text());
+      const signedUrl = `${deps.publicUrl}${TWILIO_MESSAGES_PATH}${new URL(c.req.url).search}`;
+      if (!isTwilioSignatureValid(deps.authToken, c.req.header('x-twilio-signature'), signedUrl, params)) {
+        throw new ApiError(403, 'forbidden', 'The request is not signed by Twilio for this address.');
+      }
+      const field = (name: string) => {
+        const value = params[name];
+        return typeof value === 'string' ? value.trim() : '';
+      };
+      const text = { messageSid: field('MessageSid'), from: field('From'), to: field('To') };
+      const missing = Object.entries(text).filter(([, value]) => !value);
+      if (missing.length) throw validationFailed(Object.fromEntries(missing.map(([name]) => [name, 'Required'])));
+      const body = typeof params.Body === 'string' ? params.Body : '';
+      const { keyword } = await receiveText(deps.db, {
+        ...text,
+        body,
+        receivedAt: deps.now?.() ?? new Date(),
+      });
+      return c.body(twiml(keywordReply(keyword, deps.replies)), 200, { 'content-type': 'text/xml; charset=utf-8' });
+    },
+  );
+  app.all('/messages', noSuchRoute);
+  return app;
+}

@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemberPage } from '../../../../src/console/members/member-page';
+import {
+  inboundKeywordLine,
+  smsConsentEntryLine,
+  smsConsentLine,
+} from '../../../../src/console/members/sms-consent-words';
+import type { MemberDetail } from '../../../../src/domain/members';
+import type { InboundSms, SmsConsent, SmsConsentEntry } from '../../../../src/domain/sms-consent';
+
+const NUMBER = '+12015550161';
+/** Times as the test writes them, so no time zone enters the expectations. */
+const at = (iso: string) => `[${iso.slice(0, 10)}]`;
+
+const agreed: SmsConsentEntry = {
+  action: 'agreed',
+  source: 'profile',
+  at: '2026-11-01T10:00:00.000Z',
+  keyword: null,
+  messageSid: null,
+  senderNumber: null,
+};
+const withdrawn: SmsConsentEntry = {
+  action: 'withdrawn',
+  source: 'sms_keyword',
+  at: '2026-11-20T10:00:00.000Z',
+  keyword: 'STOP',
+  messageSid: 'SM0001',
+  senderNumber: '+15005550006',
+};
+const optedIn: SmsConsentEntry = { ...withdrawn, action: 'opted_in', at: '2026-11-22T10:00:00.000Z', keyword: 'START' };
+const optedOut = { at: withdrawn.at, keyword: 'STOP', messageSid: 'SM0001', senderNumber: '+15005550006' };
+const consent = (overrides: Partial<SmsConsent>): SmsConsent => ({
+  agreed: false,
+  optedOut: null,
+  history: [],
+  ...overrides,
+});
+const text = (overrides: Partial<InboundSms>): InboundSms => ({
+  id: 't1',
+  messageSid: 'SM0001',
+  fromNumber: NUMBER,
+  toNumber: '+15005550006',
+  body: 'Stop.',
+  receivedAt: withdrawn.at,
+  keyword: 'STOP',
+  keywordKind: 'opt_out',
+  ...overrides,
+});
+
+describe('a member’s consent to texts in words', () => {
+  it('says the number’s opt-out first, then agreement, a withdrawal, or that they never agreed', () => {
+    const line = (c: SmsConsent, agreedAt: string | null = null) => smsConsentLine(c, NUMBER, agreedAt, at);
+    expect(line(consent({ optedOut, history: [agreed, withdrawn] }), agreed.at)).toBe(
+      `Opted out by text on [2026-11-20] (STOP, from ${NUMBER})`,
+    );
+    // A profile that agreed again after the STOP is still not texted: the opt-out is what is said.
+    expect(line(consent({ agreed: true, optedOut }), agreed.at)).toMatch(/^Opted out by text on/);
+    expect(line(consent({ agreed: true, history: [agreed] }), agreed.at)).toBe('Agrees to texts (since [2026-11-01])');
+    expect(line(consent({ history: [agreed, withdrawn, optedIn] }), agreed.at)).toBe(
+      'Does not agree to texts: opted out on [2026-11-20], texted START on [2026-11-22] ' +
+        '(texts may reach the number again; agreeing again takes a profile)',
+    );
+    expect(line(consent({}))).toBe('Never agreed to texts');
+  });
+
+  it('lists each change with its evidence, and names a received keyword', () => {
+    expect(smsConsentEntryLine(agreed, at)).toBe('Agreed to texts on their profile, [2026-11-01]');
+    expect(smsConsentEntryLine(withdrawn, at)).toBe(
+      'Opted out by texting STOP, [2026-11-20] (message SM0001, to +15005550006)',
+    );
+    expect(smsConsentEntryLine(optedIn, at)).toBe(
+      'Opted back in by texting START, [2026-11-22]: texts allowed again, consent not restored ' +
+        '(message SM0001, to +15005550006)',
+    );
+    expect(inboundKeywordLine(text({}))).toBe('Opt-out keyword STOP');
+    expect(inboundKeywordLine(text({ keyword: 'AYUDA', keywordKind: 'help' }))).toBe('Help keyword AYUDA (answered)');
+    expect(inboundKeywordLine(text({ keyword: null, keywordKind: null }))).toBeNull();
+  });
+});
+
+const MEMBER: MemberDetail = {
+  id: 'm1',
+  profile: {
+    id: 'm1',
+    firstName: 'Rosa',
+    lastName: 'Alvarez',
+    email: 'rosa@example.com',
+    mobileNumber: NUMBER,
+    address: { line1: '48 Orchard Street', line2: '', city: 'Madison', region: 'WI', postalCode: '53703' },
+  },
+  vehicle: { year: 2018, make: 'Honda', model: 'CR-V', color: 'Silver', licensePlate: '', licensePlateState: '' },
+  consent: {
+    version: '2026-01',
+    language: 'en',
+    terms: { agreed: true, at: agreed.at },
+    newsletters: { agreed: false, at: null },
+    smsMessaging: { agreed: false, at: agreed.at },
+  },
+  registration: {
+    id: 'r1',
+    planName: 'Unlimited Wash Club',
+    amount: 29.99,
+    rechargeDate: '2026-12-21',
+    siteId: '7',
+    sourceSystem: 'test',
+    isManual: false,
+    issuedAt: agreed.at,
+    openedAt: agreed.at,
+    completedAt: agreed.at,
+    sms: null,
+  },
+  surveys: [],
+  smsConsent: consent({ optedOut, history: [agreed, withdrawn] }),
+  inboundMessages: [
+    text({ id: 't2', body: 'Stop.', receivedAt: withdrawn.at }),
+    text({ id: 't1', body: 'Thanks!', keyword: null, keywordKind: null, receivedAt: '2026-11-10T10:00:00.000Z' }),
+  ],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the member page', () => {
+  it('shows the opt-out, its history and the texts received, newest first', async () => {
+    vi.stubGlobal('fetch', (input: Request) =>
+      Promise.resolve(
+        Response.json(new URL(input.url).pathname === '/api/admin/members/m1' ? MEMBER : { results: [] }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/members/m1']}>
+          <Routes>
+            <Route path="/members/:id" element={<MemberPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/^Opted out by text on .* \(STOP, from \+12015550161\)$/)).toBeTruthy();
+    const history = screen.getByRole('list', { name: 'History of consent to texts' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Agreed to texts on their profile, /),
+      expect.stringMatching(/^Opted out by texting STOP, .* \(message SM0001, to \+15005550006\)$/),
+    ]);
+    const texts = screen.getByRole('list', { name: 'Texts received, newest first' });
+    expect(
+      within(texts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/, from \+12015550161 · Opt-out keyword STOP\s*Stop\.$/),
+      expect.stringMatching(/, from \+12015550161\s*Thanks!$/),
+    ]);
+  });
+});
