@@ -10,7 +10,7 @@ export const GROUPS = {
     ignoreStatic: true,
     mutate: ['server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,sites,staff,surveys}/**/*.ts'],
     tests: [
-      'tests/server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,staff,surveys}/**',
+      'tests/server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,sites,staff,surveys}/**',
       'tests/server/routes/**',
     ],
   },
