@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SENDING_WINDOW_MESSAGES } from '../../src/domain/quiet-hours';
 import { SITE_MESSAGES, unnamedSiteName } from '../../src/domain/sites';
 import { apiHeaders, issueCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
@@ -37,6 +38,15 @@ test('an owner names a site the point-of-sale made, gives it a review page, and 
   await expect(form.getByLabel('Review page (optional)')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousViolations(page);
   await form.getByLabel('Review page (optional)').fill(reviewUrl);
+  // Its texts go out between 09:00 and 20:00 on the site's clock; a window ending before it starts is refused there.
+  const window = form.getByRole('group', { name: /Texts go out between/ });
+  await window.getByLabel('From').fill('20:00');
+  await window.getByLabel('Until').fill('09:00');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(window.getByLabel('Until')).toHaveAccessibleDescription(SENDING_WINDOW_MESSAGES.order);
+  await expect(window.getByLabel('Until')).toBeFocused();
+  await window.getByLabel('From').fill('09:00');
+  await window.getByLabel('Until').fill('20:00');
   await form.getByRole('button', { name: 'Save' }).click();
 
   // Back in the list, named, the focus on the button that opened the form.
@@ -44,10 +54,12 @@ test('an owner names a site the point-of-sale made, gives it a review page, and 
   await expect(page.getByRole('button', { name: `Change ${name}` })).toBeFocused();
   await expect(named).not.toContainText('Needs a name');
   await expect(named.getByRole('link', { name: reviewUrl })).toHaveAttribute('href', reviewUrl);
+  await expect(named).toContainText('Texts go out 09:00–20:00, site time');
   const listed = await request.get('/api/admin/sites', { headers: operatorHeaders() });
   expect(((await listed.json()) as { results: { id: string }[] }).results.find((s) => s.id === site)).toMatchObject({
     name,
     reviewUrl,
+    smsWindow: { start: '09:00', end: '20:00' },
     named: true,
     active: true,
   });

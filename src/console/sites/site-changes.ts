@@ -7,6 +7,9 @@ export interface SiteForm {
   address: string;
   timeZone: string;
   reviewUrl: string;
+  /** The sending window's ends, "HH:MM" on the site's clock. */
+  textsFrom: string;
+  textsUntil: string;
   active: boolean;
 }
 
@@ -16,6 +19,8 @@ export const siteForm = (site: Site): SiteForm => ({
   address: site.address,
   timeZone: site.timeZone,
   reviewUrl: site.reviewUrl ?? '',
+  textsFrom: site.smsWindow.start,
+  textsUntil: site.smsWindow.end,
   active: site.active,
 });
 
@@ -32,6 +37,10 @@ export function siteChanges(site: Site, form: SiteForm): SiteChangeBody {
     ...(form.address.trim() !== site.address && { address: form.address }),
     ...(form.timeZone !== site.timeZone && { timeZone: form.timeZone }),
     ...((form.reviewUrl.trim() || null) !== site.reviewUrl && { reviewUrl: form.reviewUrl }),
+    // The window is one value: either end changed sends both, for the server to check their order.
+    ...((form.textsFrom !== site.smsWindow.start || form.textsUntil !== site.smsWindow.end) && {
+      smsWindow: { start: form.textsFrom, end: form.textsUntil },
+    }),
     ...(form.active !== site.active && { active: form.active }),
   };
 }

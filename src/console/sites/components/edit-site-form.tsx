@@ -8,22 +8,35 @@ import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
 import { sitesKey, updateSite } from '../api';
+import local from '../sites.module.css';
 import { siteChanges, siteForm } from '../site-changes';
 import { TimeZoneField } from './time-zone-field';
 
-const FIELDS = ['name', 'address', 'timeZone', 'reviewUrl', 'active'] as const;
+const FIELDS = ['name', 'address', 'timeZone', 'reviewUrl', 'textsFrom', 'textsUntil', 'active'] as const;
 type Field = (typeof FIELDS)[number];
 const INPUTS: Record<Field, string> = {
   name: 'editSiteName',
   address: 'editSiteAddress',
   timeZone: 'editSiteTimeZone',
   reviewUrl: 'editSiteReviewUrl',
+  textsFrom: 'editSiteTextsFrom',
+  textsUntil: 'editSiteTextsUntil',
   active: 'editSiteActive',
+};
+/** Where the server's messages are keyed (a dotted path), for the fields they belong at. */
+const ISSUE_KEYS: Record<Field, string> = {
+  name: 'name',
+  address: 'address',
+  timeZone: 'timeZone',
+  reviewUrl: 'reviewUrl',
+  textsFrom: 'smsWindow.start',
+  textsUntil: 'smsWindow.end',
+  active: 'active',
 };
 
 /**
- * An owner's change to one site, in place of its entry: its name, address, zone, review page and whether it is
- * offered for new codes, staff and keys. Only what changed is sent; the server's field messages mark the fields (the
+ * An owner's change to one site, in place of its entry: its name, address, zone, review page, the hours its texts
+ * may go out, and whether it is offered for new codes, staff and keys. Only what changed is sent; the server's field messages mark the fields (the
  * first takes the focus), any other refusal is the page's. `onClose` runs on saving and on cancelling.
  */
 export function EditSiteForm({
@@ -47,7 +60,9 @@ export function EditSiteForm({
       onClose();
     },
     onError: (error: Refusal) => {
-      const fieldErrors = Object.fromEntries(FIELDS.flatMap((f) => (error.issues[f] ? [[f, error.issues[f]]] : [])));
+      const fieldErrors = Object.fromEntries(
+        FIELDS.flatMap((f) => (error.issues[ISSUE_KEYS[f]] ? [[f, error.issues[ISSUE_KEYS[f]]]] : [])),
+      );
       setErrors(fieldErrors);
       onProblem(Object.keys(fieldErrors).length ? null : error.message);
       const first = FIELDS.find((f) => fieldErrors[f]);
@@ -104,6 +119,25 @@ export function EditSiteForm({
         error={errors.reviewUrl}
         onValueChange={(reviewUrl) => setForm({ ...form, reviewUrl })}
       />
+      <fieldset className={local.window}>
+        <legend>Texts go out between (the site&apos;s time; quiet hours outside)</legend>
+        <TextField
+          name={INPUTS.textsFrom}
+          label="From"
+          type="time"
+          value={form.textsFrom}
+          error={errors.textsFrom}
+          onValueChange={(textsFrom) => setForm({ ...form, textsFrom })}
+        />
+        <TextField
+          name={INPUTS.textsUntil}
+          label="Until"
+          type="time"
+          value={form.textsUntil}
+          error={errors.textsUntil}
+          onValueChange={(textsUntil) => setForm({ ...form, textsUntil })}
+        />
+      </fieldset>
       <CheckboxField
         name={INPUTS.active}
         label="Active: offered for new codes, staff and keys"

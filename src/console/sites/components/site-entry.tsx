@@ -5,7 +5,7 @@ import local from '../sites.module.css';
 
 /**
  * One site as listed: its name (marked, for an owner, when it waits for one), id, zone, whether it is active, its
- * address and review page; for an owner, the button that opens its form.
+ * address, the hours its texts go out and its review page; for an owner, the button that opens its form.
  */
 export function SiteEntry({ site, onChange }: { site: Site; onChange: (() => void) | null }) {
   return (
@@ -19,6 +19,9 @@ export function SiteEntry({ site, onChange }: { site: Site; onChange: (() => voi
         {site.active ? 'Active' : 'Inactive: kept for its history, offered for nothing new'}
       </p>
       <p className={site.address ? undefined : styles.muted}>{site.address || 'No address'}</p>
+      <p className={styles.muted}>
+        Texts go out {site.smsWindow.start}–{site.smsWindow.end}, site time
+      </p>
       {site.reviewUrl ? (
         <p className={local.review}>
           Review page:{' '}

@@ -21,6 +21,8 @@ describe('the site form', () => {
       address: '1 Main Street',
       timeZone: 'America/Chicago',
       reviewUrl: 'https://example.com/review',
+      textsFrom: '08:00',
+      textsUntil: '21:00',
       active: true,
     });
     expect(siteForm(UNNAMED)).toMatchObject({ name: '', reviewUrl: '' });
@@ -41,6 +43,13 @@ describe('the site form', () => {
       timeZone: 'America/New_York',
     });
     expect(siteChanges(NAMED, { ...siteForm(NAMED), active: false })).toEqual({ active: false });
+    // The sending window is one value: either end changed sends both.
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), textsFrom: '09:30' })).toEqual({
+      smsWindow: { start: '09:30', end: '21:00' },
+    });
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), textsUntil: '20:00' })).toEqual({
+      smsWindow: { start: '08:00', end: '20:00' },
+    });
     expect(siteChanges({ ...NAMED, active: false }, { ...siteForm(NAMED), active: true })).toEqual({ active: true });
   });
 
