@@ -4,7 +4,7 @@ import { fictionalMobile, issueCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn } from './support/console';
 import { DETRACTOR_COMMENT, openFollowUpCase } from './support/follow-ups';
-import { startMailCatcher } from './support/mail-catcher';
+import { startMailCatcher } from '../support/mail-catcher';
 import { fillCustomer } from './support/profile-form';
 
 const recommend = (page: Page, score: number) =>
@@ -28,7 +28,7 @@ test('a detractor at a named site: the site’s manager is emailed the case, fol
   baseURL,
 }) => {
   // The server's SMTP_URL: listening before the member's survey opens the case, so the first try reaches it.
-  const catcher = await startMailCatcher();
+  const catcher = await startMailCatcher(Number(process.env.E2E_SMTP_PORT));
   try {
     // The point-of-sale sells at a site it has never sent before; the manager runs it and one other.
     const [site, other] = [ownSite(), ownSite()];

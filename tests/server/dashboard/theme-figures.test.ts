@@ -1,65 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFigures } from '../../../server/dashboard/dashboard-figures';
 import type { Database } from '../../../server/db/client';
-import { customers, registrations, surveys } from '../../../server/db/schema';
+import { seedRespondent } from '../helpers/seed-cases';
 import { DRIVERS, openTestDatabase } from '../helpers/test-database';
 
-const at = (iso: string) => new Date(`${iso}Z`);
 const november = { from: '2026-11-01', to: '2026-11-30' };
-
-/** A member of a site who answered one survey with this comment, on that day. */
-function surveySeeder(database: Database) {
-  let n = 0;
-  return async function survey(s: { site: string; on: string; comments: string; manual?: boolean }) {
-    n += 1;
-    await database.db.insert(registrations).values({
-      id: `registration-${n}`,
-      mobileNumber: `+120155504${String(n).padStart(2, '0')}`,
-      saleDate: at(`${s.on}T08:00:00`),
-      siteId: s.site,
-      isManual: s.manual ?? false,
-      isCompleted: true,
-      completedAt: at(`${s.on}T08:00:00`),
-      customerId: `customer-${n}`,
-      createdAt: at(`${s.on}T08:00:00`),
-    });
-    await database.db.insert(customers).values({
-      id: `customer-${n}`,
-      registrationId: `registration-${n}`,
-      mobileNumber: `+120155504${String(n).padStart(2, '0')}`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address: '1 Main St',
-      city: 'Austin',
-      region: 'TX',
-      postalCode: '78701',
-      email: `member${n}@example.com`,
-      vehicleYear: 2020,
-      vehicleMake: 'Honda',
-      vehicleModel: 'Civic',
-      vehicleColor: 'Blue',
-      isSubscribedToNewsletters: false,
-      isSubscribedToSmsMessaging: false,
-      consentVersion: 'test',
-      isAgreedToTerms: true,
-      termsAgreedAt: at(`${s.on}T08:00:00`),
-      createdAt: at(`${s.on}T08:00:00`),
-    });
-    await database.db.insert(surveys).values({
-      id: `survey-${n}`,
-      customerId: `customer-${n}`,
-      recommendToOthersScore: 5,
-      comments: s.comments,
-      createdAt: at(`${s.on}T09:00:00`),
-    });
-  };
-}
 
 describe.each(DRIVERS)('the dashboard’s themes by site on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    const survey = surveySeeder(database);
+    let n = 0;
+    const survey = (r: { site: string; on: string; comments: string; manual?: boolean }) =>
+      seedRespondent(database, ++n, { ...r, at: `${r.on}T09:00:00`, recommend: 5 });
     await survey({ site: '7', on: '2026-11-02', comments: 'The brushes scratched my mirror and nobody helped.' });
     await survey({ site: '7', on: '2026-11-03', comments: 'Me rayaron la puerta.' });
     await survey({ site: '7', on: '2026-11-04', comments: 'Waited 20 minutes in line, too expensive for that.' });

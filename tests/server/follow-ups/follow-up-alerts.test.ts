@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { DRIVERS, EMBEDDED_ONLY } from '../helpers/test-database';
 import { jobsSettled } from '../integrations/support/pending-jobs';
 import { retryFaster } from '../integrations/support/retry-faster';
-import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
+import { startMailCatcher, type MailCatcher } from '../../support/mail-catcher';
 
 // Issue 25, part 2: the alert email when a case opens, and the owners' email when it slips past its due time.
 

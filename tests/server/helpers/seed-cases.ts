@@ -5,6 +5,61 @@ import type { RootCause } from '../../../src/domain/follow-ups';
 /** An instant written as a UTC wall time, `2026-11-02T10:00:00`. */
 export const at = (iso: string) => new Date(`${iso}Z`);
 
+/**
+ * Adds a member who completed a profile with a code issued at `site` and answered one survey, all at `at` (a UTC wall
+ * time); gives the survey's and member's ids. `n` numbers them (and their phone numbers and emails) apart.
+ */
+export async function seedRespondent(
+  database: Database,
+  n: number,
+  r: { site: string; at: string; recommend?: number; comments?: string; manual?: boolean },
+): Promise<{ customerId: string; surveyId: string }> {
+  const [customerId, surveyId] = [`customer-${n}`, `survey-${n}`];
+  const when = at(r.at);
+  const mobileNumber = `+12015550${String(n).padStart(3, '0')}`;
+  await database.db.insert(registrations).values({
+    id: `registration-${n}`,
+    mobileNumber,
+    saleDate: when,
+    siteId: r.site,
+    isManual: r.manual ?? false,
+    isCompleted: true,
+    completedAt: when,
+    customerId,
+    createdAt: when,
+  });
+  await database.db.insert(customers).values({
+    id: customerId,
+    registrationId: `registration-${n}`,
+    mobileNumber,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address: '1 Main St',
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    email: `member${n}@example.com`,
+    vehicleYear: 2020,
+    vehicleMake: 'Honda',
+    vehicleModel: 'Civic',
+    vehicleColor: 'Blue',
+    isSubscribedToNewsletters: false,
+    isSubscribedToSmsMessaging: false,
+    consentVersion: 'test',
+    isAgreedToTerms: true,
+    termsAgreedAt: when,
+    createdAt: when,
+  });
+  await database.db.insert(surveys).values({
+    id: surveyId,
+    customerId,
+    recommendToOthersScore: r.recommend ?? 3,
+    comments: r.comments ?? '',
+    createdAt: when,
+  });
+  return { customerId, surveyId };
+}
+
 /** Adds a detractor's case, with the registration, member and survey it stands on (times UTC); gives its id. */
 export function caseSeeder(database: Database, first = 0) {
   let n = first;
@@ -19,49 +74,15 @@ export function caseSeeder(database: Database, first = 0) {
   }) {
     n += 1;
     const id = `case-${n}`;
-    await database.db.insert(registrations).values({
-      id: `registration-${n}`,
-      mobileNumber: `+120155503${String(n).padStart(2, '0')}`,
-      saleDate: at(c.opened),
-      siteId: c.site,
-      isCompleted: true,
-      completedAt: at(c.opened),
-      customerId: `customer-${n}`,
-      createdAt: at(c.opened),
-    });
-    await database.db.insert(customers).values({
-      id: `customer-${n}`,
-      registrationId: `registration-${n}`,
-      mobileNumber: `+120155503${String(n).padStart(2, '0')}`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address: '1 Main St',
-      city: 'Austin',
-      region: 'TX',
-      postalCode: '78701',
-      email: `member${n}@example.com`,
-      vehicleYear: 2020,
-      vehicleMake: 'Honda',
-      vehicleModel: 'Civic',
-      vehicleColor: 'Blue',
-      isSubscribedToNewsletters: false,
-      isSubscribedToSmsMessaging: false,
-      consentVersion: 'test',
-      isAgreedToTerms: true,
-      termsAgreedAt: at(c.opened),
-      createdAt: at(c.opened),
-    });
-    await database.db.insert(surveys).values({
-      id: `survey-${n}`,
-      customerId: `customer-${n}`,
-      recommendToOthersScore: 3,
-      comments: c.comments ?? '',
-      createdAt: at(c.opened),
+    const { customerId, surveyId } = await seedRespondent(database, n, {
+      site: c.site,
+      at: c.opened,
+      comments: c.comments,
     });
     await database.db.insert(followUpCases).values({
       id,
-      surveyId: `survey-${n}`,
-      customerId: `customer-${n}`,
+      surveyId,
+      customerId,
       siteId: c.site,
       status: c.resolved ? 'resolved' : c.contacted ? 'contacted' : 'open',
       openedAt: at(c.opened),

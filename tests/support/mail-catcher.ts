@@ -1,21 +1,22 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/**
- * The e2e server's SMTP_URL (playwright.config.ts): a local SMTP server on E2E_SMTP_PORT that keeps every message it
- * accepts. It is the server tests' catcher (tests/server/follow-ups/support/mail-catcher.ts) on a fixed port, without
- * refusals: that one listens on a port of its own choosing, which the e2e server, started first, cannot know. Both
- * workers' tests send alerts to it while it listens, so a test picks its own mail out by its site or recipient.
- */
 export interface CaughtMail {
-  /** The envelope's recipients (RCPT TO). */
+  /** The envelope's recipients (RCPT TO), whatever the headers say. */
   to: string[];
+  /** The message as it arrived: headers and body, encoded. */
+  raw: string;
   subject: string;
-  /** The plain-text body, decoded (nodemailer writes long lines as quoted-printable). */
+  /** The plain-text body, decoded (nodemailer writes long or non-ASCII lines as quoted-printable). */
   text: string;
 }
 
 export interface MailCatcher {
+  /** `smtp://127.0.0.1:<port>`: what SMTP_URL points at. */
+  url: string;
   mails: CaughtMail[];
+  /** The next `times` messages are refused with this SMTP reply code (4xx: try later; 5xx: refused). */
+  refuseNext: (code: number, times: number) => void;
   close: () => Promise<void>;
 }
 
@@ -50,9 +51,14 @@ function parse(raw: string): { subject: string; text: string } {
   return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }
 
-/** Starts listening on 127.0.0.1:E2E_SMTP_PORT; only one test at a time may (the port is the server's one). */
-export async function startMailCatcher(): Promise<MailCatcher> {
+/**
+ * A local SMTP server on 127.0.0.1 that keeps every message it accepts, and refuses when told to. On a port of its
+ * own choosing (the server suites give its url to the app they start), or on the one given: the e2e server, started
+ * before any test, has SMTP_URL at E2E_SMTP_PORT (playwright.config.ts), where the follow-ups spec listens.
+ */
+export async function startMailCatcher(port = 0): Promise<MailCatcher> {
   const mails: CaughtMail[] = [];
+  let refusal = { code: 250, left: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -61,15 +67,29 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (refusal.left > 0) {
+          refusal.left -= 1;
+          const error = Object.assign(new Error('Try again later'), { responseCode: refusal.code });
+          callback(error);
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), ...parse(raw) });
+        mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw, ...parse(raw) });
         callback();
       });
     },
   });
   await new Promise<void>((resolve, reject) => {
     server.on('error', reject);
-    server.listen(Number(process.env.E2E_SMTP_PORT), '127.0.0.1', resolve);
+    server.listen(port, '127.0.0.1', resolve);
   });
-  return { mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const listening = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${listening}`,
+    mails,
+    refuseNext: (code, times) => {
+      refusal = { code, left: times };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
