@@ -1,12 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { nextSendTime } from '../../../src/domain/quiet-hours';
 import type { Db } from '../../db/client';
 import { registrations, sites, smsMessages, smsSuppressions } from '../../db/schema';
 import { jobInsert } from '../../jobs/job-queue';
 import { isLastTry, QUEUES } from '../../jobs/queues';
-import { COMPLETED_CODE } from './queue-sms';
+import { cancelQueuedTexts, COMPLETED_CODE, OPTED_OUT_CODE } from './queue-sms';
 import { clockOf, siteClockColumns, type QuietHoursDefaults } from './sending-window';
-import { OPTED_OUT_CODE } from './sms-opt-out';
 import { smsText } from './sms-text';
 import { SmsProviderError } from './twilio';
 
@@ -85,21 +84,9 @@ export async function deliverSms(context: SmsContext, messageId: string, retryCo
     .where(eq(smsMessages.id, messageId));
   if (!row || row.message.status !== 'queued' || !row.message.linkToken) return;
   // The opt-out cancels the texts queued when it arrives; one queued since (its sale racing the STOP) stops here.
-  if (row.optedOut) {
-    await context.db
-      .update(smsMessages)
-      .set({ status: 'failed', errorCode: OPTED_OUT_CODE, linkToken: null, updatedAt: now() })
-      .where(and(eq(smsMessages.id, messageId), eq(smsMessages.status, 'queued')));
-    return;
-  }
+  if (row.optedOut) return cancelQueuedTexts(context.db, eq(smsMessages.id, messageId), OPTED_OUT_CODE, now());
   // Completing the profile cancels the texts queued then; this one catches a completion that raced it.
-  if (row.completed) {
-    await context.db
-      .update(smsMessages)
-      .set({ status: 'failed', errorCode: COMPLETED_CODE, linkToken: null, updatedAt: now() })
-      .where(and(eq(smsMessages.id, messageId), eq(smsMessages.status, 'queued')));
-    return;
-  }
+  if (row.completed) return cancelQueuedTexts(context.db, eq(smsMessages.id, messageId), COMPLETED_CODE, now());
   if (context.quietHours) {
     const { timeZone, window } = clockOf(row.site, context.quietHours);
     const asked = now();

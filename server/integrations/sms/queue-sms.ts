@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { nextSendTime } from '../../../src/domain/quiet-hours';
 import type { SmsStatus } from '../../../src/domain/webhooks';
 import type { Db, Tx } from '../../db/client';
@@ -12,6 +12,25 @@ type SmsRow = typeof smsMessages.$inferSelect;
 
 /** The error code of a text not sent because its registration was completed first (its link is used). */
 export const COMPLETED_CODE = 'registration_completed';
+/** The error code a text gets when its number opted out before it was sent. */
+export const OPTED_OUT_CODE = 'sms_opted_out';
+
+/**
+ * Texts still queued (waiting for the sending window, or retrying) that must not go out: marked failed with why
+ * (the console reads these codes as "cancelled"), the code of the link they carry erased. Their jobs find them no
+ * longer queued.
+ */
+export async function cancelQueuedTexts(
+  tx: Tx | Db,
+  which: SQL,
+  reason: typeof COMPLETED_CODE | typeof OPTED_OUT_CODE,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(smsMessages)
+    .set({ status: 'failed', errorCode: reason, linkToken: null, updatedAt: at })
+    .where(and(which, eq(smsMessages.status, 'queued')));
+}
 
 export const toSmsStatus = (row: SmsRow): SmsStatus => ({
   status: row.status as SmsStatus['status'],
@@ -54,17 +73,9 @@ export async function queueRegistrationSms(
   return toSmsStatus(row!);
 }
 
-/**
- * A completed registration's texts still queued (waiting for the sending window, or retrying) are not sent: the
- * link they carry is used. Marked failed with `registration_completed`, their code erased; their job finds them no
- * longer queued.
- */
-export async function cancelQueuedSms(tx: Tx | Db, registrationId: string, at: Date): Promise<void> {
-  await tx
-    .update(smsMessages)
-    .set({ status: 'failed', errorCode: COMPLETED_CODE, linkToken: null, updatedAt: at })
-    .where(and(eq(smsMessages.registrationId, registrationId), eq(smsMessages.status, 'queued')));
-}
+/** A completed registration's texts still queued are not sent: the link they carry is used. */
+export const cancelQueuedSms = (tx: Tx | Db, registrationId: string, at: Date): Promise<void> =>
+  cancelQueuedTexts(tx, eq(smsMessages.registrationId, registrationId), COMPLETED_CODE, at);
 
 /** The latest text sent for a registration, if any. */
 export async function findRegistrationSms(db: Db, registrationId: string): Promise<SmsStatus | null> {

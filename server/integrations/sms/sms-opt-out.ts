@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { smsKeywordOf, type SmsKeyword } from '../../../src/domain/sms-keywords';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -12,9 +12,7 @@ import {
 import { newId } from '../../lib/tokens';
 import { smsOptedInData, smsOptedOutData, type SmsKeywordEvidence } from '../event-payloads';
 import { recordEvent } from '../outbox';
-
-/** The error code a text gets when its number opted out before it was sent. */
-export const OPTED_OUT_CODE = 'sms_opted_out';
+import { cancelQueuedTexts, OPTED_OUT_CODE } from './queue-sms';
 
 /** A text a number sent us, as Twilio's incoming-message webhook describes it. */
 export interface InboundText {
@@ -77,21 +75,18 @@ async function optOut(tx: Tx, evidence: SmsKeywordEvidence): Promise<void> {
     await tx.insert(consentHistory).values(withdrawn.map((id) => historyRow(id, 'withdrawn', evidence)));
   }
   // The link's code goes with the text, as when a text is given up on; the job finds it no longer queued.
-  await tx
-    .update(smsMessages)
-    .set({ status: 'failed', errorCode: OPTED_OUT_CODE, linkToken: null, updatedAt: evidence.at })
-    .where(
-      and(
-        eq(smsMessages.status, 'queued'),
-        inArray(
-          smsMessages.registrationId,
-          tx
-            .select({ id: registrations.id })
-            .from(registrations)
-            .where(eq(registrations.mobileNumber, evidence.mobileNumber)),
-        ),
-      ),
-    );
+  await cancelQueuedTexts(
+    tx,
+    inArray(
+      smsMessages.registrationId,
+      tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(eq(registrations.mobileNumber, evidence.mobileNumber)),
+    ),
+    OPTED_OUT_CODE,
+    evidence.at,
+  );
   await recordEvent(
     tx,
     'member.sms_opted_out',

@@ -1,7 +1,7 @@
 import { SELECT_PLACEHOLDER } from '../../domain/vehicle-options';
 import styles from './fields.module.css';
-import { errorId, fieldId } from './field-ids';
-import { FieldError, RequiredMark } from './field-error';
+import { fieldId } from './field-ids';
+import { invalidity, LabelledField } from './field-error';
 
 export interface SelectOption {
   value: string;
@@ -39,11 +39,7 @@ export function SelectField({
   onValueChange,
 }: SelectFieldProps) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={fieldId(name)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+    <LabelledField name={name} label={label} required={required} error={error}>
       <select
         id={fieldId(name)}
         name={name}
@@ -52,8 +48,7 @@ export function SelectField({
         required={required}
         disabled={disabled}
         autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(name) : undefined}
+        {...invalidity(name, error)}
         onChange={(event) => onValueChange(event.target.value)}
       >
         {placeholder !== null && <option value="">{placeholder}</option>}
@@ -63,7 +58,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldError name={name} message={error} />
-    </div>
+    </LabelledField>
   );
 }

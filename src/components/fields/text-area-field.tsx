@@ -1,7 +1,7 @@
 import type { TextareaHTMLAttributes } from 'react';
 import styles from './fields.module.css';
-import { errorId, fieldId } from './field-ids';
-import { FieldError, RequiredMark } from './field-error';
+import { fieldId } from './field-ids';
+import { invalidity, LabelledField } from './field-error';
 import textArea from './text-area-field.module.css';
 
 interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'name'> {
@@ -15,11 +15,7 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
 /** A labelled text area with its message, as TextField is for one line. */
 export function TextAreaField({ name, label, value, error, required, onValueChange, ...rest }: TextAreaFieldProps) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={fieldId(name)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+    <LabelledField name={name} label={label} required={required} error={error}>
       <textarea
         {...rest}
         id={fieldId(name)}
@@ -27,11 +23,9 @@ export function TextAreaField({ name, label, value, error, required, onValueChan
         className={`${styles.control} ${textArea.control}`}
         value={value}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(name) : undefined}
+        {...invalidity(name, error)}
         onChange={(event) => onValueChange(event.target.value)}
       />
-      <FieldError name={name} message={error} />
-    </div>
+    </LabelledField>
   );
 }

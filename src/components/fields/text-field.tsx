@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import styles from './fields.module.css';
-import { errorId, fieldId } from './field-ids';
-import { FieldError, RequiredMark } from './field-error';
+import { fieldId } from './field-ids';
+import { invalidity, LabelledField } from './field-error';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'name'> {
   name: string;
@@ -13,11 +13,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
 
 export function TextField({ name, label, value, error, required, onValueChange, ...rest }: TextFieldProps) {
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={fieldId(name)}>
-        {label}
-        {required && <RequiredMark />}
-      </label>
+    <LabelledField name={name} label={label} required={required} error={error}>
       <input
         {...rest}
         id={fieldId(name)}
@@ -25,11 +21,9 @@ export function TextField({ name, label, value, error, required, onValueChange, 
         className={styles.control}
         value={value}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(name) : undefined}
+        {...invalidity(name, error)}
         onChange={(event) => onValueChange(event.target.value)}
       />
-      <FieldError name={name} message={error} />
-    </div>
+    </LabelledField>
   );
 }
