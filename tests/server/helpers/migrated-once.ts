@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding a migrated PGlite data directory (`dumpDataDir`), which every suite's database starts from. */
     pgliteSnapshot: string;
+    /** The same migrated PGlite data directory on disk, for a server process to start from a copy of. */
+    pgliteDataDir: string;
     /** A migrated PostgreSQL database that every suite's scratch database is copied from; '' without PostgreSQL. */
     postgresTemplate: string;
   }
@@ -23,6 +25,7 @@ export default async function migrateOnce(project: TestProject): Promise<() => P
   const scratch = mkdtempSync(join(tmpdir(), 'club-snapshot-'));
   const [snapshot, template] = await Promise.all([pgliteSnapshot(scratch), postgresTemplate()]);
   project.provide('pgliteSnapshot', snapshot);
+  project.provide('pgliteDataDir', join(scratch, 'data'));
   project.provide('postgresTemplate', template?.name ?? '');
   return async () => {
     rmSync(scratch, { recursive: true, force: true });
