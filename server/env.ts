@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS } from '../src/domain/follow-ups';
 import { DEFAULT_SMS_WINDOW, parseSendingWindow, type SendingWindow } from '../src/domain/quiet-hours';
-import { isTimeZone } from '../src/domain/sites';
+import { isTimeZone } from '../src/domain/time-zone';
 import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
 import { LOG_LEVELS } from './lib/logger';
 import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './welcome-texts';

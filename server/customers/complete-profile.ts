@@ -4,17 +4,26 @@ import type { Tx } from '../db/client';
 import { customers, registrations } from '../db/schema';
 import { completedData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
+import type { SeenClient } from '../lib/client-address';
 import { pick } from '../lib/pick';
 import { newId } from '../lib/tokens';
 import { claimRegistration } from '../registrations/claim-registration';
 import { toCustomer } from './customer-record';
 
+const NOT_SEEN: SeenClient = { clientAddress: null, userAgent: null };
+
 /**
- * Stores the profile against the registration it closes, with the time of each consent and the wording's
- * version and language as evidence, and the `registration.completed` event with them. A used, expired or unknown
- * code is refused (409) and nothing is written.
+ * Stores the profile against the registration it closes, with the consents' evidence: the time of each, the
+ * wording's version and language, the device's time zone and page, and the client the server saw. The
+ * `registration.completed` event goes with it (without the client's address or user agent). A used, expired or
+ * unknown code is refused (409) and nothing is written.
  */
-export async function completeProfile(tx: Tx, submission: CustomerSubmission, now = new Date()): Promise<Customer> {
+export async function completeProfile(
+  tx: Tx,
+  submission: CustomerSubmission,
+  now = new Date(),
+  seen = NOT_SEEN,
+): Promise<Customer> {
   const registration = await claimRegistration(tx, submission, now);
   const id = newId();
   const [row] = await tx
@@ -28,6 +37,10 @@ export async function completeProfile(tx: Tx, submission: CustomerSubmission, no
       smsConsentAt: submission.isSubscribedToSmsMessaging ? now : null,
       consentVersion: submission.consentVersion,
       consentLanguage: submission.language,
+      consentTimeZone: submission.timeZone ?? null,
+      consentPage: submission.page ?? null,
+      consentClientAddress: seen.clientAddress,
+      consentUserAgent: seen.userAgent,
       isAgreedToTerms: submission.isAgreedToTerms,
       termsAgreedAt: now,
     })

@@ -121,6 +121,15 @@ export const customers = pgTable(
     consentVersion: text('consent_version').notNull(),
     /** The language the consent wording was shown in; rows from before Spanish were all English. */
     consentLanguage: text('consent_language').notNull().default('en'),
+    /*
+     * Where the profile and its consents were given (issue 26): the IANA zone the device reported, the client
+     * address as the server saw it, the user agent and the page's path. Null on rows from before they were kept,
+     * and for evidence the device did not report.
+     */
+    consentTimeZone: text('consent_time_zone'),
+    consentClientAddress: text('consent_client_address'),
+    consentUserAgent: text('consent_user_agent'),
+    consentPage: text('consent_page'),
     isAgreedToTerms: boolean('is_agreed_to_terms').notNull(),
     termsAgreedAt: timestamp('terms_agreed_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),

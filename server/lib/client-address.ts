@@ -41,3 +41,21 @@ function clientKey(address: string): string {
 
 /** The limit key of the request's client. */
 export const clientLimitKey = (c: Context, trustedHops: number): string => clientKey(clientAddress(c, trustedHops));
+
+/**
+ * The request's client as consent evidence (issue 26): its address as the server saw it (through `trustedHops`
+ * proxies; IPv4-mapped IPv6 written as IPv4) and its user agent, at most 512 characters. Null for what the request
+ * does not have: an in-process request has no socket.
+ */
+export function seenClient(c: Context, trustedHops: number): SeenClient {
+  const address = clientAddress(c, trustedHops);
+  return {
+    clientAddress: ipaddr.isValid(address) ? ipaddr.process(address).toString() : null,
+    userAgent: c.req.header('user-agent')?.slice(0, 512) || null,
+  };
+}
+
+export interface SeenClient {
+  clientAddress: string | null;
+  userAgent: string | null;
+}

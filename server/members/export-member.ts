@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
-import { consentView } from '../../src/domain/customer-views';
+import { consentEvidenceView, consentView } from '../../src/domain/customer-views';
 import type { Db, Tx } from '../db/client';
 import {
   customers,
@@ -119,7 +119,11 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     email: normalEmail(email),
     exportedAt: now.toISOString(),
     // The file is JSON: the view's ISO times are what the rows' dates are written as.
-    customers: profiles.map((row) => ({ ...row, consent: consentView(row) })),
+    customers: profiles.map((row) => ({
+      ...row,
+      consent: consentView(row),
+      consentEvidence: consentEvidenceView(row),
+    })),
     // The code's hash opens nothing on its own, but it is a credential's trace, not data about the person.
     registrations: sales.map(({ tokenHash: _hash, ...row }) => row),
     surveys: answers,

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { consentView, customerView, vehicleView } from '../../src/domain/customer-views';
+import { consentEvidenceView, consentView, customerView, vehicleView } from '../../src/domain/customer-views';
 import { npsBand } from '../../src/domain/dashboard';
 import type { MemberDetail, MemberSurvey } from '../../src/domain/members';
 import { SURVEY_QUESTIONS } from '../../src/domain/survey';
@@ -45,6 +45,7 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     profile: customerView(c),
     vehicle: vehicleView(c),
     consent: consentView(c),
+    consentEvidence: consentEvidenceView(c),
     registration: {
       id: r.id,
       planName: r.planName,

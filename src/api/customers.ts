@@ -1,24 +1,32 @@
 import type { CustomerRequest } from '../domain/customer';
-import type { Language } from '../domain/language';
 import { currentLanguage } from '../i18n/i18n';
 import { api } from './client';
 
+type Evidence = Required<Pick<CustomerRequest, 'language' | 'timeZone' | 'page'>>;
+
 /**
- * The language each submission was first sent in. The record keeps the language the consent wording was shown in,
- * which is the page's, view state the flow does not hold (decision 018); a retry of a submission (same key) sends
- * the same body even if the customer has switched language since, or the server would take it for another request.
+ * What each submission first sent as consent evidence: the language (the page's, view state the flow does not hold:
+ * decision 018), the device's time zone and the page's path (never its query string, which holds the code). A retry
+ * of a submission (same key) sends the same body even if the customer has switched language since, or the server
+ * would take it for another request.
  */
-const languageOfSubmission = new Map<string, Language>();
+const evidenceOfSubmission = new Map<string, Evidence>();
+
+const evidenceNow = (): Evidence => ({
+  language: currentLanguage(),
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  page: window.location.pathname,
+});
 
 /**
  * Any status is an answer: what a refusal means is the profile flow's to decide (machines/profile). The
  * idempotency key belongs to one submission: a retry of it passes the same key.
  */
 export function postCustomer(customer: CustomerRequest, idempotencyKey: string) {
-  const language = languageOfSubmission.get(idempotencyKey) ?? currentLanguage();
-  languageOfSubmission.set(idempotencyKey, language);
+  const evidence = evidenceOfSubmission.get(idempotencyKey) ?? evidenceNow();
+  evidenceOfSubmission.set(idempotencyKey, evidence);
   return api.post('customers', {
-    json: { ...customer, language },
+    json: { ...customer, ...evidence },
     headers: { 'Idempotency-Key': idempotencyKey },
     throwHttpErrors: false,
   });

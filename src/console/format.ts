@@ -18,6 +18,10 @@ export function minutes(value: number | null): string {
 export const when = (iso: string | null) =>
   iso === null ? '—' : new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** An instant on another clock than the reader's, with that zone's abbreviation: "Nov 25, 2026, 10:03:12 AM EST". */
+export const whenIn = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'long' });
+
 type CsvRow = readonly (string | number)[];
 
 /**

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Customer } from './customer';
 import { described, timestamp, timestampOrNull } from './described';
+import { localIsoTime } from './time-zone';
 
 /**
  * The customer, their vehicle and their consent evidence as every reader gets them: the `registration.completed`
@@ -103,4 +104,39 @@ export const consentView = (customer: ConsentColumns): ConsentView => ({
   terms: { agreed: customer.isAgreedToTerms, at: customer.termsAgreedAt.toISOString() },
   newsletters: { agreed: customer.isSubscribedToNewsletters, at: isoOrNull(customer.newsletterConsentAt) },
   smsMessaging: { agreed: customer.isSubscribedToSmsMessaging, at: isoOrNull(customer.smsConsentAt) },
+});
+
+const reportedOrNull = (text: string) => described(v.nullable(v.string()), text);
+
+/**
+ * Where the profile and its consents were given (issue 26): shown on the member's page and in their data export,
+ * never in a webhook or a CSV (the client's address and user agent stay with the operator's own records).
+ */
+export const consentEvidenceViewSchema = v.object({
+  givenAt: timestamp('When the profile was submitted: its terms and any consent on it were given then.'),
+  timeZone: reportedOrNull(
+    'The IANA time zone the device reported; null when it reported none, or the profile predates the evidence.',
+  ),
+  localTime: reportedOrNull("`givenAt` on the device's clock, with its zone's offset: `2026-11-25T10:03:12-05:00`."),
+  clientAddress: reportedOrNull('The client address the server saw (behind the `TRUST_PROXY` hops).'),
+  userAgent: reportedOrNull("The browser's user agent (at most 512 characters)."),
+  page: reportedOrNull('The path of the page the form was on, never its query string (which holds the code).'),
+});
+export type ConsentEvidenceView = v.InferOutput<typeof consentEvidenceViewSchema>;
+
+interface ConsentEvidenceColumns {
+  termsAgreedAt: Date;
+  consentTimeZone: string | null;
+  consentClientAddress: string | null;
+  consentUserAgent: string | null;
+  consentPage: string | null;
+}
+
+export const consentEvidenceView = (customer: ConsentEvidenceColumns): ConsentEvidenceView => ({
+  givenAt: customer.termsAgreedAt.toISOString(),
+  timeZone: customer.consentTimeZone,
+  localTime: customer.consentTimeZone ? localIsoTime(customer.termsAgreedAt, customer.consentTimeZone) : null,
+  clientAddress: customer.consentClientAddress,
+  userAgent: customer.consentUserAgent,
+  page: customer.consentPage,
 });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { CONSENT_VERSION } from './consent';
 import { LANGUAGES, type Language } from './language';
 import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
+import { isTimeZone } from './time-zone';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';
 import { plainText, UNSUPPORTED_CHARACTERS, visibleText } from './validation';
@@ -166,6 +167,13 @@ export const customerRulesOf = (source: v.InferInput<typeof customerRulesSchema>
  */
 const E164 = /^\+[1-9]\d{1,14}$/;
 
+/**
+ * Evidence the browser reports rather than the customer types: one that is malformed (an unknown zone, say) is kept
+ * as not reported, never a reason to refuse a profile.
+ */
+const reported = (rule: v.PipeItem<string, string, v.BaseIssue<unknown>>) =>
+  v.optional(v.fallback(v.optional(v.pipe(v.string(), v.maxLength(200), rule)), undefined));
+
 /** The customer form record of docs/spec.md §3, as the form submits it and the server re-validates it. */
 const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
   // The pipe's checks across fields run even while other fields are invalid (as the server runs them), so the
@@ -218,6 +226,9 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
         ),
         /** The language the form and its consent wording were shown in. */
         language: v.optional(v.picklist(LANGUAGES), 'en'),
+        /** Consent evidence the device reports (issue 26): its time zone, and the path of the page the form was on. */
+        timeZone: reported(v.check(isTimeZone)),
+        page: reported(v.regex(/^\/[^\s?#]*$/)),
       }),
       v.forward(
         v.partialCheck(
@@ -312,6 +323,9 @@ export type CustomerRequest = CustomerForm & {
   consentVersion: string;
   /** The language the form was shown in; 'en' when left out. */
   language?: Language;
+  /** The device's IANA time zone, and the path of the page (no query string), as consent evidence. */
+  timeZone?: string;
+  page?: string;
 };
 
 export function emptyCustomerForm(registrationId = ''): CustomerForm {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
+import { consentEvidenceViewSchema, consentViewSchema, customerViewSchema, vehicleViewSchema } from './customer-views';
 import type { NpsBand } from './dashboard';
 import { dayAndSiteFilters } from './list-filters';
 import { pageOf, pageQuerySchema } from './paging';
@@ -93,6 +93,8 @@ export const memberDetailSchema = v.object({
   profile: customerViewSchema,
   vehicle: vehicleViewSchema,
   consent: consentViewSchema,
+  /** Where the profile was given: the device's zone and page, the client the server saw (issue 26). */
+  consentEvidence: consentEvidenceViewSchema,
   registration: v.object({
     id: v.string(),
     planName: v.string(),

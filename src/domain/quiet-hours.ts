@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { localTimeAt, offsetAt } from './time-zone';
 
 /**
  * Quiet hours (issue 26): a text goes out only inside its site's sending window, read on the site's own clock. The
@@ -57,55 +58,6 @@ export function parseSendingWindow(text: string): SendingWindow | null {
 }
 
 const MINUTE_MS = 60_000;
-
-interface LocalTime {
-  year: number;
-  month: number;
-  day: number;
-  /** Seconds since local midnight. */
-  seconds: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatterOf = (timeZone: string) => {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-};
-
-/** The wall clock of `timeZone` at an instant (full ICU: Node 20 and every supported browser). */
-function localTimeAt(at: number, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(at)
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<string, number>;
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    seconds: parts.hour! * 3600 + parts.minute! * 60 + parts.second!,
-  };
-}
-
-/** How far the zone's clock is ahead of UTC at an instant, in milliseconds (to the second). */
-function offsetAt(at: number, timeZone: string): number {
-  const local = localTimeAt(at, timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day) + local.seconds * 1000;
-  return asUtc - Math.floor(at / 1000) * 1000;
-}
 
 /**
  * The first instant at which the zone's clock reads `minutes` past midnight on the given local day, or later that

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SITE_ID_PATTERN } from './list-filters';
 import { sendingWindowSchema } from './quiet-hours';
+import { isTimeZone } from './time-zone';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SITE_MESSAGES = {
@@ -14,16 +15,6 @@ export const SITE_MESSAGES = {
 
 /** What a site is called before an owner names it: the point-of-sale's id, readable (issue 25). */
 export const unnamedSiteName = (id: string) => `Site ${id}`;
-
-/** An IANA zone this runtime knows (`America/New_York`); `Intl` refuses any other, the empty string included. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const name = v.pipe(
   v.string(SITE_MESSAGES.name),

@@ -104,10 +104,15 @@ test('an owner adds a site under its point-of-sale id, is told when the id is ta
   await add.getByLabel('Point-of-sale id').fill(site);
   await add.getByLabel('Name').fill(name);
   await add.getByLabel('Time zone').selectOption('America/Denver');
+  // Its texts go out from 07:00 until midnight, the end of the site's day.
+  const window = add.getByRole('group', { name: /Texts go out between/ });
+  await window.getByLabel('From').fill('07:00');
+  await window.getByLabel('Until').fill('00:00');
   await add.getByRole('button', { name: 'Add site' }).click();
   await expect(add.getByRole('status')).toHaveText(`Added ${name}.`);
   const entry = page.getByRole('list', { name: 'Sites' }).getByRole('listitem').filter({ hasText: name });
   await expect(entry).toContainText('America/Denver');
+  await expect(entry).toContainText('Texts go out 07:00–24:00, site time');
   await expect(entry).not.toContainText('Needs a name');
 
   await add.getByLabel('Point-of-sale id').fill(site);

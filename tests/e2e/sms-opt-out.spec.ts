@@ -63,9 +63,12 @@ test('a member opts out by text, the member page shows it, and texting them a li
   await expect(page.getByRole('alert')).toContainText(OPTED_OUT_REFUSAL);
   await expectNoSidewaysScroll(page);
 
-  // Another way: the code issued without the text, as a QR code to scan and a link to copy.
+  // Another way: the box is unticked for the cashier, and the code issued again comes as a QR code and a link.
+  await expect(page.getByRole('alert')).toContainText(
+    '“Text the link to this number” is now unticked: issue the code again to show its link and QR code.',
+  );
+  await expect(page.getByRole('checkbox', { name: 'Text the link to this number' })).not.toBeChecked();
   await page.getByRole('button', { name: 'Change the form' }).click();
-  await page.getByRole('checkbox', { name: 'Text the link to this number' }).uncheck();
   await page.getByRole('button', { name: 'Issue code' }).click();
   await expect(page.getByRole('heading', { name: 'Code issued' })).toBeVisible();
   await expect(page.getByTestId('issued-qr')).toBeVisible();
@@ -89,7 +92,9 @@ test('a member who never agreed opts out in Spanish, and the members list finds 
   await member.click();
   const consent = page.getByRole('region', { name: 'Consent' });
   await expect(consent).toContainText(new RegExp(`Opted out by text on .+ \\(PARAR, from \\${mobileNumber}\\)`));
-  await expect(consent).toContainText('Nothing recorded: they never agreed to texts.');
+  await expect(consent).toContainText(
+    'Nothing to withdraw: they never agreed to texts, and their number opted out (above).',
+  );
   await expect(page.getByRole('list', { name: 'Texts received, newest first' })).toContainText('PARAR');
   await expectNoSeriousViolations(page);
 });

@@ -6,7 +6,7 @@ import { productKey } from '../../access/product-key';
 import { completeProfile } from '../../customers/complete-profile';
 import { findCustomer } from '../../customers/find-customer';
 import type { Db } from '../../db/client';
-import { clientLimitKey } from '../../lib/client-address';
+import { clientLimitKey, seenClient } from '../../lib/client-address';
 import { idempotentRequest, writeOnce } from '../../lib/idempotency';
 import type { Throttles } from '../../limits/throttles';
 import { jsonBody, validJson } from '../../lib/request-input';
@@ -55,7 +55,7 @@ export function customerRoutes(deps: {
         deps.db,
         idempotentRequest(c, 'POST /api/customers', await c.req.text()),
         async (tx) => {
-          const customer = await completeProfile(tx, submission);
+          const customer = await completeProfile(tx, submission, new Date(), seenClient(c, deps.trustProxyHops));
           return { status: 201, resourceId: customer.id, body: customer };
         },
         findCustomer,

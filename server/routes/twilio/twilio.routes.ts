@@ -21,6 +21,8 @@ interface TwilioRouteDeps {
 }
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+const E164 = /^\+[1-9]\d{1,14}$/;
+const NOT_E164 = 'Expected a phone number in E.164 form, such as +12015550123';
 
 /**
  * `POST /api/integrations/twilio/messages`: Twilio's incoming-message webhook (issue 26). Only a request signed with
@@ -64,6 +66,8 @@ export function twilioRoutes(deps: TwilioRouteDeps): Hono {
       const text = { messageSid: field('MessageSid'), from: field('From'), to: field('To') };
       const missing = Object.entries(text).filter(([, value]) => !value);
       if (missing.length) throw validationFailed(Object.fromEntries(missing.map(([name]) => [name, 'Required'])));
+      // The number is the suppression list's key and what members are matched by: Twilio sends E.164.
+      if (!E164.test(text.from)) throw validationFailed({ from: NOT_E164 });
       const body = typeof params.Body === 'string' ? params.Body : '';
       const { keyword } = await receiveText(deps.db, {
         ...text,

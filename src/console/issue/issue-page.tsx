@@ -6,6 +6,8 @@ import { Link, useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
 import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
 import { toIssueCodeView } from '../../../machines/issue-code/issue-code.view';
+import { bodyOf } from '../../../machines/http-response';
+import type { ApiErrorBody } from '../../domain/api-error';
 import { siteName, type Site } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
@@ -24,6 +26,12 @@ import { issueCodeRequest } from './api';
 import { TextStatus } from './components/text-status';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+const UNTICKED = '“Text the link to this number” is now unticked: issue the code again to show its link and QR code.';
+
+/** The `error.code` of a refusal's JSON body, if it has one. */
+const errorCodeOf = async (response: Response) =>
+  ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error?.code;
 
 /**
  * `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. The form
@@ -65,13 +73,25 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
   // Whether to text the link is form data, not flow: the request reads it when the chart sends.
   const [textIt, setTextIt] = useState(false);
   const textItRef = useRef(false);
+  // A number that texted STOP is never texted (decision 030): the box is unticked for the cashier, who issues again
+  // to show the link and its QR code instead.
+  const [untickedForOptOut, setUntickedForOptOut] = useState(false);
   const machine = useMemo(
     () =>
       issueCodeMachine.provide({
         actors: {
           // The ref is read when the chart sends the request, never while rendering.
           // eslint-disable-next-line react-hooks/refs
-          issueCode: issueCodeActor((body) => issueCodeRequest(textItRef.current ? { ...body, send: 'sms' } : body)),
+          issueCode: issueCodeActor(async (body) => {
+            const texted = textItRef.current;
+            const response = await issueCodeRequest(texted ? { ...body, send: 'sms' } : body);
+            if (texted && response.status === 422 && (await errorCodeOf(response.clone())) === 'sms_opted_out') {
+              textItRef.current = false;
+              setTextIt(false);
+              setUntickedForOptOut(true);
+            }
+            return response;
+          }),
         },
       }),
     [],
@@ -148,6 +168,7 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         {view.alert && (
           <div className={styles.alert}>
             <p>{view.alert.message}</p>
+            {untickedForOptOut && !textIt && <p>{UNTICKED}</p>}
             <div className={styles.actions}>
               {view.alert.canRetry && (
                 <button type="button" className={buttons.secondary} onClick={() => send({ type: 'user.retry' })}>
@@ -228,6 +249,7 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
             onCheckedChange={(checked) => {
               textItRef.current = checked;
               setTextIt(checked);
+              setUntickedForOptOut(false);
             }}
           />
         )}

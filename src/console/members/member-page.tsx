@@ -3,12 +3,15 @@ import { Link, useParams } from 'react-router-dom';
 import { siteName } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
-import { smsLine, when } from '../format';
+import { smsLine, when, whenIn } from '../format';
 import { sitesQuery } from '../sites/api';
 import { memberQuery } from './api';
 import { Facts } from './components/facts';
 import page from './member-page.module.css';
-import { inboundKeywordLine, smsConsentEntryLine, smsConsentLine } from './sms-consent-words';
+import { emptyHistoryLine, inboundKeywordLine, smsConsentEntryLine, smsConsentLine } from './sms-consent-words';
+
+/** Evidence a profile from before it was kept (or a device that did not report it) has not. */
+const NOT_KEPT = 'Not recorded';
 
 /**
  * `/admin/members/:id`: the profile, vehicle, consent evidence (with the texts' consent history), registration,
@@ -20,7 +23,7 @@ export function MemberPage() {
   const sites = useQuery(sitesQuery).data?.results;
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
-  const { profile, vehicle, consent, registration, smsConsent, inboundMessages } = data;
+  const { profile, vehicle, consent, consentEvidence: evidence, registration, smsConsent, inboundMessages } = data;
 
   return (
     <>
@@ -60,13 +63,18 @@ export function MemberPage() {
             ['Emails', consent.newsletters.agreed ? `Agreed ${when(consent.newsletters.at)}` : 'Not agreed'],
             ['Wording version shown', consent.version],
             ['Language shown', consent.language === 'es' ? 'Spanish' : 'English'],
+            [
+              'Their clock',
+              evidence.timeZone ? `${whenIn(evidence.givenAt, evidence.timeZone)} (${evidence.timeZone})` : NOT_KEPT,
+            ],
+            ['Client address', evidence.clientAddress ?? NOT_KEPT],
+            ['Browser', evidence.userAgent ?? NOT_KEPT],
+            ['Page', evidence.page ?? NOT_KEPT],
           ]}
         />
         <h3 id="sms-history-heading">History of consent to texts</h3>
         {smsConsent.history.length === 0 ? (
-          <p className={styles.muted}>
-            {smsConsent.agreed ? 'Nothing recorded.' : 'Nothing recorded: they never agreed to texts.'}
-          </p>
+          <p className={styles.muted}>{emptyHistoryLine(smsConsent)}</p>
         ) : (
           <ol className={page.history} aria-labelledby="sms-history-heading">
             {smsConsent.history.map((entry, index) => (

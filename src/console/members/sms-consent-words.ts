@@ -28,6 +28,13 @@ export function smsConsentLine(
   return 'Never agreed to texts';
 }
 
+/** What the history says when it lists nothing: a never-agreed member's opt-out had no consent to withdraw. */
+export function emptyHistoryLine({ agreed, optedOut }: SmsConsent): string {
+  if (agreed) return 'Nothing recorded.';
+  if (optedOut) return 'Nothing to withdraw: they never agreed to texts, and their number opted out (above).';
+  return 'Nothing recorded: they never agreed to texts.';
+}
+
 const evidence = (entry: SmsConsentEntry) =>
   [entry.messageSid && `message ${entry.messageSid}`, entry.senderNumber && `to ${entry.senderNumber}`]
     .filter(Boolean)

@@ -13,6 +13,14 @@ export interface SiteForm {
   active: boolean;
 }
 
+/**
+ * A time box cannot hold 24:00: "Until 00:00" is midnight at the end of the day (a window cannot end as the day
+ * starts), so a window until midnight reads and saves as 00:00 in the box and 24:00 on the server.
+ */
+const MIDNIGHT_AT_END = '24:00';
+const untilBox = (end: string) => (end === MIDNIGHT_AT_END ? '00:00' : end);
+export const untilOf = (box: string) => (box === '00:00' ? MIDNIGHT_AT_END : box);
+
 /** The edit form as it opens: an unnamed site's name box starts empty, waiting for the name to type. */
 export const siteForm = (site: Site): SiteForm => ({
   name: site.named ? site.name : '',
@@ -20,7 +28,7 @@ export const siteForm = (site: Site): SiteForm => ({
   timeZone: site.timeZone,
   reviewUrl: site.reviewUrl ?? '',
   textsFrom: site.smsWindow.start,
-  textsUntil: site.smsWindow.end,
+  textsUntil: untilBox(site.smsWindow.end),
   active: site.active,
 });
 
@@ -38,8 +46,8 @@ export function siteChanges(site: Site, form: SiteForm): SiteChangeBody {
     ...(form.timeZone !== site.timeZone && { timeZone: form.timeZone }),
     ...((form.reviewUrl.trim() || null) !== site.reviewUrl && { reviewUrl: form.reviewUrl }),
     // The window is one value: either end changed sends both, for the server to check their order.
-    ...((form.textsFrom !== site.smsWindow.start || form.textsUntil !== site.smsWindow.end) && {
-      smsWindow: { start: form.textsFrom, end: form.textsUntil },
+    ...((form.textsFrom !== site.smsWindow.start || untilOf(form.textsUntil) !== site.smsWindow.end) && {
+      smsWindow: { start: form.textsFrom, end: untilOf(form.textsUntil) },
     }),
     ...(form.active !== site.active && { active: form.active }),
   };

@@ -180,6 +180,18 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
     },
   );
 
+  onEmbedded('refuses a signed text without a sender in E.164 form with 400, writing nothing', async () => {
+    for (const from of ['2015550123', '+1 (201) 555-0123', 'whatsapp:+12015550123']) {
+      const res = await post(textFrom(from, 'STOP'));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string; issues: object } }).error).toMatchObject({
+        code: 'validation_failed',
+        issues: { from: 'Expected a phone number in E.164 form, such as +12015550123' },
+      });
+    }
+    expect(await db().select().from(smsInboundMessages)).toEqual([]);
+  });
+
   it('keeps any other message for the console, with no reply', async () => {
     const params = textFrom(SHARED, 'Thanks, see you Saturday');
     const res = await post(params);

@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, registrations } from '../../../server/db/schema';
+import { customers, outboxEvents, registrations } from '../../../server/db/schema';
+import { exportMember } from '../../../server/members/export-member';
+import { findMember } from '../../../server/members/find-member';
 import { CONSENT_VERSION } from '../../../src/domain/consent';
 import { DRIVERS, EMBEDDED_ONLY } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
@@ -66,6 +68,53 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
     expect(res.body).not.toHaveProperty('consentVersion');
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
     expect(row).toMatchObject({ licensePlate: 'ABC123', licensePlateState: 'TX', consentLanguage: 'es' });
+  });
+
+  it('keeps where the profile was given: the device’s zone and page, the client address and user agent', async () => {
+    const issued = await t.issue();
+    const email = `evidence-${driver}@example.com`;
+    const res = await t.call('POST', '/api/customers', {
+      json: { ...validCustomer(issued.registration.id, { email }), timeZone: 'America/Chicago', page: '/' },
+      // One proxy hop is trusted (TRUST_PROXY=true): the address it appended is the client's, the one before it
+      // was written by the client and proves nothing.
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone)', 'x-forwarded-for': '198.51.100.4, ::ffff:203.0.113.9' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty('timeZone');
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
+    expect(row).toMatchObject({
+      consentTimeZone: 'America/Chicago',
+      consentPage: '/',
+      consentClientAddress: '203.0.113.9',
+      consentUserAgent: 'Mozilla/5.0 (iPhone)',
+    });
+
+    const evidence = {
+      givenAt: row!.termsAgreedAt.toISOString(),
+      timeZone: 'America/Chicago',
+      localTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-0[56]:00$/),
+      clientAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (iPhone)',
+      page: '/',
+    };
+    expect((await findMember(t.database.db, 'all', res.body.id))?.consentEvidence).toEqual(evidence);
+    expect((await exportMember(t.database.db, email))?.customers[0]?.consentEvidence).toEqual(evidence);
+    // The operator's other systems get the consents, not the client's address or browser.
+    const completed = (
+      await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'registration.completed'))
+    ).find((event) => event.body.includes(res.body.id));
+    expect(completed?.body).toContain('"consent"');
+    expect(completed!.body).not.toMatch(/203\.0\.113\.9|iPhone|America\/Chicago/);
+  });
+
+  it('keeps evidence the device reported malformed as not reported, and stores the profile', async () => {
+    const issued = await t.issue();
+    const res = await t.call('POST', '/api/customers', {
+      json: { ...validCustomer(issued.registration.id), timeZone: 'Mars/Olympus', page: '/?id=CODE' },
+    });
+    expect(res.status).toBe(201);
+    const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
+    expect(row).toMatchObject({ consentTimeZone: null, consentPage: null, consentUserAgent: null });
   });
 
   it('stores no plate and English when the body has neither', async () => {

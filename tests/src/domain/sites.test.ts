@@ -1,13 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  isTimeZone,
-  newSiteSchema,
-  SITE_MESSAGES,
-  siteChangeSchema,
-  siteName,
-  unnamedSiteName,
-} from '../../../src/domain/sites';
+import { newSiteSchema, SITE_MESSAGES, siteChangeSchema, siteName, unnamedSiteName } from '../../../src/domain/sites';
 
 const issues = (result: v.SafeParseResult<v.GenericSchema>) =>
   Object.fromEntries((result.issues ?? []).map((issue) => [v.getDotPath(issue), issue.message]));
@@ -19,15 +12,6 @@ describe('a site', () => {
     expect(siteName(sites, '7')).toBe('Naperville');
     expect(siteName(sites, '12')).toBe('Site 12');
     expect(siteName(undefined, '7')).toBe('Site 7');
-  });
-
-  it('knows an IANA zone from anything else', () => {
-    expect(isTimeZone('America/New_York')).toBe(true);
-    expect(isTimeZone('Europe/Madrid')).toBe(true);
-    expect(isTimeZone('UTC')).toBe(true);
-    expect(isTimeZone('Mars/Olympus')).toBe(false);
-    expect(isTimeZone('')).toBe(false);
-    expect(isTimeZone('Eastern Standard Time')).toBe(false);
   });
 
   it('is added under the point-of-sale id, trimmed, with its name; the rest is optional', () => {

@@ -7,7 +7,7 @@ export function Facts({ rows }: { rows: [string, string][] }) {
       {rows.map(([term, value]) => (
         <div key={term}>
           <dt className={styles.muted}>{term}</dt>
-          <dd style={{ margin: '0 0 var(--space-2)' }}>{value}</dd>
+          <dd style={{ margin: '0 0 var(--space-2)', overflowWrap: 'anywhere' }}>{value}</dd>
         </div>
       ))}
     </dl>

@@ -5,10 +5,12 @@ import { fieldId } from '../../../components/fields/field-ids';
 import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
-import { createSite, sitesKey } from '../api';
+import { createSite, sitesKey, type NewSiteBody } from '../api';
+import { untilOf } from '../site-changes';
+import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
-const FIELDS = ['id', 'name', 'address', 'timeZone', 'reviewUrl'] as const;
+const FIELDS = ['id', 'name', 'address', 'timeZone', 'reviewUrl', 'textsFrom', 'textsUntil'] as const;
 type Field = (typeof FIELDS)[number];
 const INPUTS: Record<Field, string> = {
   id: 'newSiteId',
@@ -16,8 +18,38 @@ const INPUTS: Record<Field, string> = {
   address: 'newSiteAddress',
   timeZone: 'newSiteTimeZone',
   reviewUrl: 'newSiteReviewUrl',
+  textsFrom: 'newSiteTextsFrom',
+  textsUntil: 'newSiteTextsUntil',
 };
-const EMPTY = { id: '', name: '', address: '', timeZone: '', reviewUrl: '' };
+/** Where the server's messages are keyed (a dotted path), for the fields they belong at. */
+const ISSUE_KEYS: Record<Field, string> = {
+  id: 'id',
+  name: 'name',
+  address: 'address',
+  timeZone: 'timeZone',
+  reviewUrl: 'reviewUrl',
+  textsFrom: 'smsWindow.start',
+  textsUntil: 'smsWindow.end',
+};
+const EMPTY: Record<Field, string> = {
+  id: '',
+  name: '',
+  address: '',
+  timeZone: '',
+  reviewUrl: '',
+  textsFrom: '',
+  textsUntil: '',
+};
+
+/** What adding sends: no zone or window chosen leaves the server's defaults (DEFAULT_TIMEZONE, SMS_WINDOW). */
+function newSite({ textsFrom, textsUntil, timeZone, ...rest }: Record<Field, string>): NewSiteBody {
+  return {
+    ...rest,
+    timeZone: timeZone || undefined,
+    // Either time typed sends both, for the server to say which one is missing or out of order.
+    ...(textsFrom || textsUntil ? { smsWindow: { start: textsFrom, end: untilOf(textsUntil) } } : {}),
+  };
+}
 
 /**
  * An owner adds a site before its first sale, under the id its point-of-sale will send. The server's field messages
@@ -30,8 +62,7 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
   const [added, setAdded] = useState<string | null>(null);
 
   const add = useMutation({
-    // No zone chosen: the server gives the site its DEFAULT_TIMEZONE.
-    mutationFn: () => createSite({ ...form, timeZone: form.timeZone || undefined }),
+    mutationFn: () => createSite(newSite(form)),
     onSuccess: (site) => {
       setAdded(site.name);
       setErrors({});
@@ -40,7 +71,9 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
       void queryClient.invalidateQueries({ queryKey: sitesKey });
     },
     onError: (error: Refusal) => {
-      const fieldErrors = Object.fromEntries(FIELDS.flatMap((f) => (error.issues[f] ? [[f, error.issues[f]]] : [])));
+      const fieldErrors = Object.fromEntries(
+        FIELDS.flatMap((f) => (error.issues[ISSUE_KEYS[f]] ? [[f, error.issues[ISSUE_KEYS[f]]]] : [])),
+      );
       setErrors(fieldErrors);
       setAdded(null);
       onProblem(Object.keys(fieldErrors).length ? null : error.message);
@@ -111,6 +144,14 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
           value={form.reviewUrl}
           error={errors.reviewUrl}
           onValueChange={set('reviewUrl')}
+        />
+        <SendingWindowFields
+          names={{ from: INPUTS.textsFrom, until: INPUTS.textsUntil }}
+          from={form.textsFrom}
+          until={form.textsUntil}
+          errors={{ from: errors.textsFrom, until: errors.textsUntil }}
+          hint="empty: the server's default"
+          onChange={({ from, until }) => setForm({ ...form, textsFrom: from, textsUntil: until })}
         />
         <button type="submit" className={buttons.primary} disabled={add.isPending}>
           Add site

@@ -8,8 +8,8 @@ import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
 import { sitesKey, updateSite } from '../api';
-import local from '../sites.module.css';
 import { siteChanges, siteForm } from '../site-changes';
+import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
 const FIELDS = ['name', 'address', 'timeZone', 'reviewUrl', 'textsFrom', 'textsUntil', 'active'] as const;
@@ -119,25 +119,13 @@ export function EditSiteForm({
         error={errors.reviewUrl}
         onValueChange={(reviewUrl) => setForm({ ...form, reviewUrl })}
       />
-      <fieldset className={local.window}>
-        <legend>Texts go out between (the site&apos;s time; quiet hours outside)</legend>
-        <TextField
-          name={INPUTS.textsFrom}
-          label="From"
-          type="time"
-          value={form.textsFrom}
-          error={errors.textsFrom}
-          onValueChange={(textsFrom) => setForm({ ...form, textsFrom })}
-        />
-        <TextField
-          name={INPUTS.textsUntil}
-          label="Until"
-          type="time"
-          value={form.textsUntil}
-          error={errors.textsUntil}
-          onValueChange={(textsUntil) => setForm({ ...form, textsUntil })}
-        />
-      </fieldset>
+      <SendingWindowFields
+        names={{ from: INPUTS.textsFrom, until: INPUTS.textsUntil }}
+        from={form.textsFrom}
+        until={form.textsUntil}
+        errors={{ from: errors.textsFrom, until: errors.textsUntil }}
+        onChange={({ from, until }) => setForm({ ...form, textsFrom: from, textsUntil: until })}
+      />
       <CheckboxField
         name={INPUTS.active}
         label="Active: offered for new codes, staff and keys"

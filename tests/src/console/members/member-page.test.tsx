@@ -101,6 +101,14 @@ const MEMBER: MemberDetail = {
     newsletters: { agreed: false, at: null },
     smsMessaging: { agreed: false, at: agreed.at },
   },
+  consentEvidence: {
+    givenAt: '2026-11-01T15:03:12.000Z',
+    timeZone: 'America/Chicago',
+    localTime: '2026-11-01T09:03:12-06:00',
+    clientAddress: '203.0.113.9',
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)',
+    page: '/',
+  },
   registration: {
     id: 'r1',
     planName: 'Unlimited Wash Club',
@@ -127,22 +135,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+function renderPage(member: MemberDetail) {
+  vi.stubGlobal('fetch', (input: Request) =>
+    Promise.resolve(Response.json(new URL(input.url).pathname === '/api/admin/members/m1' ? member : { results: [] })),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/members/m1']}>
+        <Routes>
+          <Route path="/members/:id" element={<MemberPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** The value the consent card gives a term. */
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
 describe('the member page', () => {
   it('shows the opt-out, its history and the texts received, newest first', async () => {
-    vi.stubGlobal('fetch', (input: Request) =>
-      Promise.resolve(
-        Response.json(new URL(input.url).pathname === '/api/admin/members/m1' ? MEMBER : { results: [] }),
-      ),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/members/m1']}>
-          <Routes>
-            <Route path="/members/:id" element={<MemberPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(MEMBER);
     expect(await screen.findByText(/^Opted out by text on .* \(STOP, from \+12015550161\)$/)).toBeTruthy();
     const history = screen.getByRole('list', { name: 'History of consent to texts' });
     expect(
@@ -162,5 +175,29 @@ describe('the member page', () => {
       expect.stringMatching(/, from \+12015550161 · Opt-out keyword STOP\s*Stop\.$/),
       expect.stringMatching(/, from \+12015550161\s*Thanks!$/),
     ]);
+  });
+
+  it('shows where the profile was given: their clock and zone, the client address, the browser and the page', async () => {
+    renderPage(MEMBER);
+    await screen.findByText('Their clock');
+    expect(fact('Their clock')).toBe('Nov 1, 2026, 9:03:12 AM CST (America/Chicago)');
+    expect(fact('Client address')).toBe('203.0.113.9');
+    expect(fact('Browser')).toBe('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)');
+    expect(fact('Page')).toBe('/');
+  });
+
+  it('says "Not recorded" for evidence a profile from before it was kept has not', async () => {
+    const { givenAt } = MEMBER.consentEvidence;
+    const blank = { givenAt, timeZone: null, localTime: null, clientAddress: null, userAgent: null, page: null };
+    renderPage({ ...MEMBER, consentEvidence: blank });
+    await screen.findByText('Their clock');
+    expect(['Their clock', 'Client address', 'Browser', 'Page'].map(fact)).toEqual(Array(4).fill('Not recorded'));
+  });
+
+  it('says a never-agreed member’s opt-out had nothing to withdraw', async () => {
+    renderPage({ ...MEMBER, smsConsent: consent({ agreed: false, optedOut, history: [] }) });
+    expect(
+      await screen.findByText('Nothing to withdraw: they never agreed to texts, and their number opted out (above).'),
+    ).toBeTruthy();
   });
 });

@@ -53,6 +53,19 @@ describe('the site form', () => {
     expect(siteChanges({ ...NAMED, active: false }, { ...siteForm(NAMED), active: true })).toEqual({ active: true });
   });
 
+  it('reads a window until midnight as 00:00 in the time box, and saves 00:00 there as 24:00', () => {
+    const untilMidnight = { ...NAMED, smsWindow: { start: '00:00', end: '24:00' } };
+    expect(siteForm(untilMidnight)).toMatchObject({ textsFrom: '00:00', textsUntil: '00:00' });
+    expect(siteChanges(untilMidnight, siteForm(untilMidnight))).toEqual({});
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), textsUntil: '00:00' })).toEqual({
+      smsWindow: { start: '08:00', end: '24:00' },
+    });
+    // Only an end: a window from midnight is sent as typed.
+    expect(siteChanges(NAMED, { ...siteForm(NAMED), textsFrom: '00:00' })).toEqual({
+      smsWindow: { start: '00:00', end: '21:00' },
+    });
+  });
+
   it('sends an emptied name of a named site, for the server to refuse', () => {
     expect(siteChanges(NAMED, { ...siteForm(NAMED), name: '' })).toEqual({ name: '' });
   });
