@@ -52,3 +52,7 @@ export function siteChanges(site: Site, form: SiteForm): SiteChangeBody {
     ...(form.active !== site.active && { active: form.active }),
   };
 }
+
+/** Where the server keys its message about a form box: the window's two boxes are `smsWindow.start` and `.end`. */
+export const issueKeyOf = (box: string) =>
+  box === 'textsFrom' ? 'smsWindow.start' : box === 'textsUntil' ? 'smsWindow.end' : box;

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
 import { createSite, sitesKey, type NewSiteBody } from '../api';
-import { untilOf } from '../site-changes';
+import { issueKeyOf, untilOf } from '../site-changes';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
@@ -20,16 +20,6 @@ const INPUTS: Record<Field, string> = {
   reviewUrl: 'newSiteReviewUrl',
   textsFrom: 'newSiteTextsFrom',
   textsUntil: 'newSiteTextsUntil',
-};
-/** Where the server's messages are keyed (a dotted path), for the fields they belong at. */
-const ISSUE_KEYS: Record<Field, string> = {
-  id: 'id',
-  name: 'name',
-  address: 'address',
-  timeZone: 'timeZone',
-  reviewUrl: 'reviewUrl',
-  textsFrom: 'smsWindow.start',
-  textsUntil: 'smsWindow.end',
 };
 const EMPTY: Record<Field, string> = {
   id: '',
@@ -72,7 +62,7 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
     },
     onError: (error: Refusal) => {
       const fieldErrors = Object.fromEntries(
-        FIELDS.flatMap((f) => (error.issues[ISSUE_KEYS[f]] ? [[f, error.issues[ISSUE_KEYS[f]]]] : [])),
+        FIELDS.flatMap((f) => (error.issues[issueKeyOf(f)] ? [[f, error.issues[issueKeyOf(f)]]] : [])),
       );
       setErrors(fieldErrors);
       setAdded(null);

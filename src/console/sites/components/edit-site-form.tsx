@@ -8,7 +8,7 @@ import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
 import { sitesKey, updateSite } from '../api';
-import { siteChanges, siteForm } from '../site-changes';
+import { issueKeyOf, siteChanges, siteForm } from '../site-changes';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
@@ -22,16 +22,6 @@ const INPUTS: Record<Field, string> = {
   textsFrom: 'editSiteTextsFrom',
   textsUntil: 'editSiteTextsUntil',
   active: 'editSiteActive',
-};
-/** Where the server's messages are keyed (a dotted path), for the fields they belong at. */
-const ISSUE_KEYS: Record<Field, string> = {
-  name: 'name',
-  address: 'address',
-  timeZone: 'timeZone',
-  reviewUrl: 'reviewUrl',
-  textsFrom: 'smsWindow.start',
-  textsUntil: 'smsWindow.end',
-  active: 'active',
 };
 
 /**
@@ -61,7 +51,7 @@ export function EditSiteForm({
     },
     onError: (error: Refusal) => {
       const fieldErrors = Object.fromEntries(
-        FIELDS.flatMap((f) => (error.issues[ISSUE_KEYS[f]] ? [[f, error.issues[ISSUE_KEYS[f]]]] : [])),
+        FIELDS.flatMap((f) => (error.issues[issueKeyOf(f)] ? [[f, error.issues[issueKeyOf(f)]]] : [])),
       );
       setErrors(fieldErrors);
       onProblem(Object.keys(fieldErrors).length ? null : error.message);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Site } from '../../../../src/domain/sites';
-import { siteChanges, siteForm } from '../../../../src/console/sites/site-changes';
+import { issueKeyOf, siteChanges, siteForm } from '../../../../src/console/sites/site-changes';
 
 const NAMED: Site = {
   id: '7',
@@ -64,6 +64,16 @@ describe('the site form', () => {
     expect(siteChanges(NAMED, { ...siteForm(NAMED), textsFrom: '00:00' })).toEqual({
       smsWindow: { start: '00:00', end: '21:00' },
     });
+  });
+
+  it('finds the server’s message for each box: the window’s under smsWindow, the others under their own name', () => {
+    expect(['name', 'timeZone', 'textsFrom', 'textsUntil', 'active'].map(issueKeyOf)).toEqual([
+      'name',
+      'timeZone',
+      'smsWindow.start',
+      'smsWindow.end',
+      'active',
+    ]);
   });
 
   it('sends an emptied name of a named site, for the server to refuse', () => {
