@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  consentEvidenceView,
+  consentEvidenceViewSchema,
   consentView,
   consentViewSchema,
   customerView,
@@ -89,5 +91,35 @@ describe("a member's views, made from the stored columns", () => {
         smsConsentAt: new Date('2026-01-02T03:04:07.000Z'),
       }),
     ).toMatchObject({ newsletters: { agreed: false, at: null }, smsMessaging: { at: '2026-01-02T03:04:07.000Z' } });
+  });
+
+  it('gives where the profile was given, on the member’s clock when their device reported its zone', () => {
+    const evidence = {
+      termsAgreedAt: new Date('2026-03-08T16:30:00.000Z'),
+      consentTimeZone: 'America/New_York',
+      consentClientAddress: '203.0.113.9',
+      consentUserAgent: 'Mozilla/5.0',
+      consentPage: '/',
+    };
+    const view = consentEvidenceView(evidence);
+    expect(view).toEqual({
+      givenAt: '2026-03-08T16:30:00.000Z',
+      timeZone: 'America/New_York',
+      // The day New York's clocks went forward: daylight time by the afternoon.
+      localTime: '2026-03-08T12:30:00-04:00',
+      clientAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+      page: '/',
+    });
+    expect(v.is(consentEvidenceViewSchema, view)).toBe(true);
+    const before = { ...evidence, consentTimeZone: null, consentClientAddress: null, consentUserAgent: null };
+    expect(consentEvidenceView({ ...before, consentPage: null })).toEqual({
+      givenAt: '2026-03-08T16:30:00.000Z',
+      timeZone: null,
+      localTime: null,
+      clientAddress: null,
+      userAgent: null,
+      page: null,
+    });
   });
 });

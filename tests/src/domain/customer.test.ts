@@ -252,6 +252,30 @@ describe('the language of the consent wording', () => {
   });
 });
 
+describe('the consent evidence the device reports', () => {
+  const parsed = (extra: Record<string, unknown>) => v.parse(customerSchema, { ...validCustomer('r1'), ...extra });
+
+  it('keeps an IANA zone and a page path as sent', () => {
+    expect(parsed({ timeZone: 'America/Chicago', page: '/' })).toMatchObject({
+      timeZone: 'America/Chicago',
+      page: '/',
+    });
+    expect(parsed({ page: '/join/today' }).page).toBe('/join/today');
+  });
+
+  it('keeps a malformed one as not reported, and still takes the profile', () => {
+    for (const timeZone of ['Mars/Olympus', '', 42, `America/${'x'.repeat(200)}`]) {
+      expect(parsed({ timeZone }).timeZone).toBeUndefined();
+    }
+    // A query string holds the code; a path starts with a slash and has no spaces; at most 200 characters.
+    for (const page of ['/?id=CODE', '/#top', 'index.html', '/a b', `/${'a'.repeat(200)}`, null]) {
+      expect(parsed({ page }).page).toBeUndefined();
+    }
+    expect(parsed({ page: `/${'a'.repeat(199)}` }).page).toHaveLength(200);
+    expect(parsed({}).timeZone).toBeUndefined();
+  });
+});
+
 describe('the optional and defaulted fields', () => {
   it('trims Address 2 and reads null as left empty', () => {
     const address2 = (value: string | null) => {
