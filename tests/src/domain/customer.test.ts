@@ -268,7 +268,15 @@ describe('the consent evidence the device reports', () => {
       expect(parsed({ timeZone }).timeZone).toBeUndefined();
     }
     // A query string holds the code; a path starts with a slash and has no spaces; at most 200 characters.
-    for (const page of ['/?id=CODE', '/#top', 'index.html', '/a b', `/${'a'.repeat(200)}`, null]) {
+    for (const page of [
+      '/?id=CODE',
+      '/#top',
+      'index.html',
+      'https://club.example/',
+      '/a b',
+      `/${'a'.repeat(200)}`,
+      null,
+    ]) {
       expect(parsed({ page }).page).toBeUndefined();
     }
     expect(parsed({ page: `/${'a'.repeat(199)}` }).page).toHaveLength(200);
