@@ -49,6 +49,16 @@ const CANCELLED_BECAUSE: Partial<Record<string, string>> = {
   registration_completed: 'the profile was completed first',
 };
 
+/**
+ * Twilio's refusals a cashier can act on, in words (its error codes 21211, 21610, 21614). 21610 is a number that
+ * replied STOP to our sender before its opt-out reached us (decision 030): Twilio keeps its own list.
+ */
+const FAILED_BECAUSE: Partial<Record<string, string>> = {
+  '21211': 'not a valid phone number',
+  '21610': 'the number replied STOP to our texts, and the carrier blocks them; give the link another way',
+  '21614': 'not a mobile number, so it cannot take texts',
+};
+
 /** A registration's text message, in words: queued (or held until when), sent (when), cancelled, or failed. */
 export function smsLine(sms: SmsStatus): string {
   if (sms.status === 'sent') return `Text message sent${sms.sentAt ? ` ${when(sms.sentAt)}` : ''}`;
@@ -56,7 +66,10 @@ export function smsLine(sms: SmsStatus): string {
   // completes the profile before a text held for quiet hours goes out (decision 031).
   const cancelled = sms.status === 'failed' ? CANCELLED_BECAUSE[sms.errorCode ?? ''] : undefined;
   if (cancelled) return `Text message cancelled: ${cancelled}`;
-  if (sms.status === 'failed') return `Text message failed${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
+  if (sms.status === 'failed') {
+    const because = FAILED_BECAUSE[sms.errorCode ?? ''];
+    return `Text message failed${because ? `: ${because}` : ''}${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
+  }
   // Asked for in the site's quiet hours (decision 031): it waits for the sending window.
   if (sms.scheduledFor) return `Text message will be sent at ${when(sms.scheduledFor)}`;
   return sms.errorCode ? `Text message queued, retrying (${sms.errorCode})` : 'Text message queued';

@@ -107,14 +107,17 @@ describe.each(DRIVERS)('POST /api/customers on %s', (driver) => {
     expect(completed!.body).not.toMatch(/203\.0\.113\.9|iPhone|America\/Chicago/);
   });
 
-  it('keeps evidence the device reported malformed as not reported, and stores the profile', async () => {
+  it('keeps evidence the device reported malformed as not reported, a long user agent cut, and stores the profile', async () => {
     const issued = await t.issue();
     const res = await t.call('POST', '/api/customers', {
       json: { ...validCustomer(issued.registration.id), timeZone: 'Mars/Olympus', page: '/?id=CODE' },
+      // A user agent is kept to its first 512 characters.
+      headers: { 'user-agent': `Mozilla/5.0 ${'x'.repeat(600)}` },
     });
     expect(res.status).toBe(201);
     const [row] = await t.database.db.select().from(customers).where(eq(customers.id, res.body.id));
-    expect(row).toMatchObject({ consentTimeZone: null, consentPage: null, consentUserAgent: null });
+    expect(row).toMatchObject({ consentTimeZone: null, consentPage: null, consentClientAddress: null });
+    expect(row!.consentUserAgent).toBe(`Mozilla/5.0 ${'x'.repeat(500)}`);
   });
 
   it('stores no plate and English when the body has neither', async () => {

@@ -79,7 +79,20 @@ describe('a text message’s line on the issue and member pages', () => {
       { ...sms, status: 'sent' as const, sentAt: '2026-11-26T13:05:00.000Z' },
       `Text message sent ${when('2026-11-26T13:05:00.000Z')}`,
     ],
-    [{ ...sms, status: 'failed' as const, errorCode: '21211' }, 'Text message failed (21211)'],
+    [
+      { ...sms, status: 'failed' as const, errorCode: '21211' },
+      'Text message failed: not a valid phone number (21211)',
+    ],
+    [
+      { ...sms, status: 'failed' as const, errorCode: '21610' },
+      'Text message failed: the number replied STOP to our texts, and the carrier blocks them; give the link another ' +
+        'way (21610)',
+    ],
+    [
+      { ...sms, status: 'failed' as const, errorCode: '21614' },
+      'Text message failed: not a mobile number, so it cannot take texts (21614)',
+    ],
+    [{ ...sms, status: 'failed' as const, errorCode: '30001' }, 'Text message failed (30001)'],
     [{ ...sms, status: 'failed' as const, errorCode: 'sms_opted_out' }, 'Text message cancelled: the number opted out'],
     [
       { ...sms, status: 'failed' as const, errorCode: 'registration_completed' },
