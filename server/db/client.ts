@@ -8,7 +8,7 @@ import { installJobQueue } from '../jobs/install-job-queue';
 import { lockDataDir } from './data-dir-lock';
 import { createPostgresPool, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres-pool';
 import * as schema from './schema';
-import { pgliteExecutor, postgresExecutor, type SqlExecutor } from './sql-executor';
+import { postgresExecutor, type SqlExecutor } from './sql-executor';
 import { appPath } from '../lib/app-root';
 
 /** The one database type the routes see, whichever engine is behind it. */
@@ -73,32 +73,12 @@ export async function openDatabase(options: {
   const unlock = inMemory ? () => Promise.resolve() : await lockDataDir(options.dataDir);
   try {
     // Loaded only here: on PostgreSQL the embedded engine's modules would be memory held for nothing.
-    const [
-      { PGlite },
-      { drizzle: drizzlePglite },
-      { migrate: migratePglite },
-      { drizzleView, readDrizzleTypesAsText },
-    ] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('drizzle-orm/pglite'),
-      import('drizzle-orm/pglite/migrator'),
-      import('./pglite-text-types'),
-    ]);
-    const client = await PGlite.create(options.dataDir, { loadDataDir: options.loadDataDir });
-    const defaultParsers = readDrizzleTypesAsText(client);
-    const db = drizzlePglite({ client: drizzleView(client), schema });
-    await migratePglite(db, { migrationsFolder });
-    const executor = pgliteExecutor(client, defaultParsers);
-    await installJobQueue(executor);
-    return {
-      db: db as unknown as Db,
-      driver: 'pglite',
-      executor,
-      close: async () => {
-        await client.close();
-        await unlock();
-      },
-    };
+    const { openPglite, pgliteDatabase } = await import('./pglite-database');
+    const { client, parsers } = await openPglite(options.dataDir, options.loadDataDir);
+    return pgliteDatabase(client, parsers, async () => {
+      await client.close();
+      await unlock();
+    });
   } catch (error) {
     await unlock();
     throw error;

@@ -199,6 +199,8 @@ test('the console works from the keyboard alone: sign in, move between pages, is
   const site = ownSite();
   const manager = await addStaffMember(request, 'manager', [site]);
   await page.goto('/admin/sign-in');
+  // The console renders in the browser: a person starts typing once the form shows.
+  await expect(page.getByLabel('Email')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Email')).toBeFocused();
   await page.keyboard.type(manager);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir } from './helpers/migrated-data-dir';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -52,17 +53,6 @@ function connect(port: number): Promise<'accepted' | 'refused'> {
       error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error),
     );
   });
-}
-
-/**
- * A data directory the migrations have already run in (the run's own, from tests/server/helpers/migrated-once.ts):
- * a start then takes about a third of the time. The production install below starts from nothing, as a first
- * install does.
- */
-function migratedDataDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(inject('pgliteDataDir'), dir, { recursive: true });
-  return dir;
 }
 
 let leftovers: number[] = [];

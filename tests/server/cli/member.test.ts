@@ -20,9 +20,13 @@ interface Storage {
   drop: () => Promise<void>;
 }
 
-async function pgliteStorage(): Promise<Storage> {
-  const dataDir = await migratedDataDir();
-  return { settings: { DATA_DIR: dataDir.dir }, open: dataDir.open, drop: () => Promise.resolve(dataDir.remove()) };
+function pgliteStorage(): Promise<Storage> {
+  const dataDir = migratedDataDir();
+  return Promise.resolve({
+    settings: { DATA_DIR: dataDir.dir },
+    open: dataDir.open,
+    drop: () => Promise.resolve(dataDir.remove()),
+  });
 }
 
 async function postgresStorage(): Promise<Storage> {

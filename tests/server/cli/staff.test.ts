@@ -16,7 +16,7 @@ describe('npm run staff with the server stopped', () => {
   let dataDir: DataDir;
   let settings: Record<string, string>;
   beforeAll(async () => {
-    dataDir = await migratedDataDir();
+    dataDir = migratedDataDir();
     settings = { DATA_DIR: dataDir.dir, PORT: String(await idlePort()) };
   });
   afterAll(() => dataDir.remove());
@@ -110,8 +110,8 @@ describe('npm run staff while a server holds the database', () => {
 
 describe('npm run staff, in a process of its own', () => {
   let dataDir: DataDir;
-  beforeAll(async () => {
-    dataDir = await migratedDataDir();
+  beforeAll(() => {
+    dataDir = migratedDataDir();
   });
   afterAll(() => dataDir.remove());
 

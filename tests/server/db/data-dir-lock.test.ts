@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { LOCK_NAME } from '../../../server/db/data-dir-lock';
 import { spawnScript, stopChild, type ScriptChild } from '../resilience/support/child-process';
@@ -24,10 +24,9 @@ describe('the lock on the embedded database directory', () => {
   let holder: ScriptChild | undefined;
   let opened: Database | undefined;
 
-  beforeAll(async () => {
-    dataDir = join(mkdtempSync(join(tmpdir(), 'club-lock-')), 'db');
-    // initdb once, so each test measures a restart, not a birth.
-    await (await openDatabase({ dataDir })).close();
+  beforeAll(() => {
+    // A database the run migrated once, so each test measures a restart, not a birth.
+    dataDir = migratedDataDir('club-lock-');
   });
 
   afterEach(async () => {

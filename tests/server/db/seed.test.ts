@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { openDatabase } from '../../../server/db/client';
 import { LOCK_NAME } from '../../../server/db/data-dir-lock';
 import { registrations, vehicleModels } from '../../../server/db/schema';
@@ -45,7 +46,7 @@ describe('first start on the embedded database', () => {
 
 describe('the embedded database directory', () => {
   it('serves one process at a time, and is free again once closed', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'club-lock-')), 'db');
+    const dataDir = migratedDataDir('club-lock-');
     const first = await openDatabase({ dataDir });
     expect(existsSync(join(dataDir, LOCK_NAME))).toBe(true);
     await first.db.insert(registrations).values({ id: 'kept', mobileNumber: '+12015550143', saleDate: new Date() });

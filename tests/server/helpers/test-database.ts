@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
+import { leasePglite } from './pglite-pool';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
 export type Driver = 'pglite' | 'postgres';
@@ -51,10 +52,10 @@ function migratedSnapshot(): Blob {
 
 /**
  * A fresh, migrated database: PGlite in memory, or a scratch PostgreSQL database dropped on close. Both start as a
- * copy of the database migrated once for the run; opening still runs the migrations, which find nothing to do.
+ * copy of the database migrated once for the run.
  */
 export async function openTestDatabase(driver: Driver): Promise<Database> {
-  if (driver === 'pglite') return openDatabase({ dataDir: 'memory://', loadDataDir: migratedSnapshot() });
+  if (driver === 'pglite') return leasePglite(migratedSnapshot);
   const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
   const database = await openDatabase({ databaseUrl: scratch.url, dataDir: '' });
   return {

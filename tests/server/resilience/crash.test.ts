@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -8,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { customers, surveys } from '../../../server/db/schema';
 import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { DRIVERS } from '../helpers/test-database';
 import { selectRows } from './support/api-oracle';
 import { spawnScript, type ScriptChild } from './support/child-process';
@@ -50,10 +49,9 @@ describe.each(DRIVERS)(`crash: SIGKILL of a writer on %s (CRASH_SEED=${seed})`, 
   const acknowledged = { customer: new Set<string>(), survey: new Set<string>() };
 
   beforeAll(async () => {
-    if (driver === 'pglite') dataDir = mkdtempSync(join(tmpdir(), 'club-crash-'));
+    // A database the run migrated once, so each round's clock measures a restart, not a birth.
+    if (driver === 'pglite') dataDir = migratedDataDir('club-crash-');
     else scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-    // initdb (PGlite) and the first migration happen here, so each round's clock measures a restart, not a birth.
-    await (await open()).close();
   });
 
   const open = () =>

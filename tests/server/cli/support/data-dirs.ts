@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../../../server/db/client';
+import { migratedDataDir as copyOfMigrated } from '../../helpers/migrated-data-dir';
 
 export interface DataDir {
   dir: string;
@@ -13,24 +13,20 @@ export interface DataDir {
 
 /** A new DATA_DIR, as on a machine where nothing ran yet: the first command migrates it. */
 export function emptyDataDir(): DataDir {
-  const dir = mkdtempSync(join(tmpdir(), 'club-cli-data-'));
+  return dataDirAt(mkdtempSync(join(tmpdir(), 'club-cli-data-')));
+}
+
+/** A DATA_DIR holding the database the run migrated once, as a server that has run leaves it. */
+export function migratedDataDir(): DataDir {
+  return dataDirAt(copyOfMigrated('club-cli-data-'));
+}
+
+function dataDirAt(dir: string): DataDir {
   return {
     dir,
     open: () => openDatabase({ dataDir: dir }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-/**
- * A DATA_DIR holding the database the run migrated once (tests/server/helpers/migrated-once.ts), as a server that
- * has run leaves it: opening it takes a fraction of migrating a new one, which, in this process, would hold up
- * every suite the worker runs.
- */
-export async function migratedDataDir(): Promise<DataDir> {
-  const dataDir = emptyDataDir();
-  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-  await (await openDatabase({ dataDir: dataDir.dir, loadDataDir: snapshot })).close();
-  return dataDir;
 }
 
 /**
