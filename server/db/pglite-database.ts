@@ -3,7 +3,6 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { installJobQueue } from '../jobs/install-job-queue';
 import { appPath } from '../lib/app-root';
-import type { Database } from './client';
 import { drizzleView, readDrizzleTypesAsText } from './pglite-text-types';
 import * as schema from './schema';
 import { pgliteExecutor } from './sql-executor';
@@ -36,12 +35,13 @@ export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<O
 
 /**
  * The database the app sees on an open PGlite, or on a stand-in that answers `query`, `exec` and `transaction` as it
- * does (the test suites lend one PGlite to suite after suite through one). `close` is what closing it does.
+ * does (the test suites lend one PGlite to suite after suite through one). `close` is what closing it does. A
+ * `Database` (client.ts), which is not imported here: client.ts loads this module only when it opens PGlite.
  */
-export function pgliteDatabase(client: PGlite, parsers: PGlite['parsers'], close: () => Promise<void>): Database {
+export function pgliteDatabase(client: PGlite, parsers: PGlite['parsers'], close: () => Promise<void>) {
   return {
     db: drizzle({ client: drizzleView(client), schema }),
-    driver: 'pglite',
+    driver: 'pglite' as const,
     executor: pgliteExecutor(client, parsers),
     close,
   };

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -9,6 +7,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/client';
 import { QUEUES } from '../../../server/jobs/queues';
 import { validCustomer } from '../../fixtures/customer';
+import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { createScratchDatabase, DRIVERS, type ScratchDatabase } from '../helpers/test-database';
 import { spawnScript, stopChild, type ScriptChild } from '../resilience/support/child-process';
 import { eventually } from './support/eventually';
@@ -58,7 +57,8 @@ const issue = (server: Server, mobileNumber = '+12015550143') =>
 /** Where each run keeps its data: a PGlite directory, or a scratch PostgreSQL database. */
 async function storage(driver: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (driver === 'pglite') {
-    const dir = mkdtempSync(join(tmpdir(), 'club-durability-'));
+    // Migrated once for the run: the crash is what is tested here, not a first start.
+    const dir = migratedDataDir('club-durability-');
     return {
       env: { DATA_DIR: dir },
       drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
