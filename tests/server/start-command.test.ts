@@ -193,7 +193,9 @@ describe('a production install', () => {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: '0',
-        DATA_DIR: join(dataDir, 'data'),
+        // What this install lacks is the subject, not a first start: the browser tests' servers start the same
+        // compiled server on empty directories.
+        DATA_DIR: migratedDataDir('data-', dataDir),
         DATABASE_URL: '',
         SEED_DEMO: 'false',
       };
