@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
-import { openTestDatabase } from '../helpers/test-database';
+import { migratedSnapshot, openTestDatabase } from '../helpers/test-database';
 import { drizzleView, readDrizzleTypesAsText } from '../../../server/db/pglite-text-types';
 import { pgliteExecutor } from '../../../server/db/sql-executor';
 import { registrations } from '../../../server/db/schema';
@@ -16,8 +16,11 @@ describe('PGlite read for drizzle without per-query parsers', () => {
   let defaults: PGlite['parsers'];
 
   beforeAll(async () => {
-    plain = await PGlite.create();
-    tuned = await PGlite.create();
+    // Two untouched engines, from the run's migrated copy rather than each from initdb.
+    [plain, tuned] = await Promise.all([
+      PGlite.create('memory://', { loadDataDir: migratedSnapshot() }),
+      PGlite.create('memory://', { loadDataDir: migratedSnapshot() }),
+    ]);
     defaults = readDrizzleTypesAsText(tuned);
   });
   afterAll(async () => {

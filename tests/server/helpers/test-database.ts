@@ -45,7 +45,7 @@ export async function createScratchDatabase(
 
 let snapshot: Blob | undefined;
 /** The data directory the run's global setup migrated (tests/server/helpers/migrated-once.ts), read once per worker. */
-function migratedSnapshot(): Blob {
+export function migratedSnapshot(): Blob {
   snapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
   return snapshot;
 }
