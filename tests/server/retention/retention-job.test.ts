@@ -68,7 +68,11 @@ describe.concurrent.each(DRIVERS)('the retention job on %s', (driver) => {
     cleanups.push(() => workers.stop());
 
     expect(await allGone(database)).toBe(0);
-    const logged = lines.find((line) => line.event === 'retention');
+    // Logged once the deletions have committed: a moment after they show.
+    const logged = await eventually(
+      () => Promise.resolve(lines.find((line) => line.event === 'retention')),
+      (line) => line !== undefined,
+    );
     expect(logged).toMatchObject({ idempotencyKeys: 1, rateLimits: 1, registrations: 0, events: 0 });
     // Counts only: nothing of what the rows held.
     expect(JSON.stringify(logged)).not.toContain('before-start');
