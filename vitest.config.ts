@@ -67,6 +67,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // Migrates PGlite and PostgreSQL once per run; every suite's database is a copy.
           globalSetup: ['tests/server/helpers/migrated-once.ts'],
+          // Staff passwords hashed at a test's cost, not production's (the file says why and where the real one runs).
+          setupFiles: ['tests/server/helpers/quick-password-hashing.ts'],
           // The server keeps no state in its modules (each suite builds its own app and database), so a worker
           // loads Hono, Drizzle, PGlite and pg-boss once for all its files instead of once per file: about a
           // quarter of the server suites' CPU time.
