@@ -18,6 +18,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: ['tests/server/helpers/migrated-once.ts'],
+      // As in the server project: staff passwords hashed at a test's cost.
+      setupFiles: ['tests/server/helpers/quick-password-hashing.ts'],
       ...(narrowed
         ? { include: narrowed.map((glob) => (/\.test\.tsx?$/.test(glob) ? glob : `${glob}/*.test.{ts,tsx}`)) }
         : {}),
