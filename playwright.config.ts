@@ -44,9 +44,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // The specs share the two servers, each test with data of its own (codes, numbers, sites, staff): on the 2-core
-  // CI machine, two workers halve the run; a third adds little and makes the timings noisier.
-  workers: 2,
+  // The specs share the two servers, each test with data of its own (codes, numbers, sites, staff). On the 2-core CI
+  // machine a test waits on its server and the browser part of the time: three workers took 93-96 s where two took
+  // 104 s and four 103 s (2026-11, the headless shell).
+  workers: 3,
   // A scenario test walks several console pages with an accessibility check on each; on a slow 2-core machine
   // (this session's ran every test about three times slower than the last) it needs more than the default 30 s.
   timeout: 60_000,

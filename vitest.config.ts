@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { linguiMacro } from './scripts/lingui-macro-plugin';
+import { TEST_NODE_FLAGS } from './tests/server/helpers/test-node-flags';
 
 /**
  * The slowest server suites, slowest first (seconds each on CI's two cores, 2026-11). Vitest starts the files it has
@@ -69,6 +70,8 @@ export default defineConfig({
           globalSetup: ['tests/server/helpers/migrated-once.ts'],
           // Staff passwords hashed at a test's cost, not production's (the file says why and where the real one runs).
           setupFiles: ['tests/server/helpers/quick-password-hashing.ts'],
+          // PGlite's WebAssembly compiled once, not twice (the file says why).
+          execArgv: TEST_NODE_FLAGS,
           // The server keeps no state in its modules (each suite builds its own app and database), so a worker
           // loads Hono, Drizzle, PGlite and pg-boss once for all its files instead of once per file: about a
           // quarter of the server suites' CPU time.

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { TEST_NODE_FLAGS } from '../../helpers/test-node-flags';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /** Inside the app's folder, so the compiled script finds node_modules and package.json as the source would. */
@@ -54,7 +55,7 @@ function compile(script: string): string {
  * `tsx` binary would run it in a grandchild that SIGKILL on the parent leaves behind).
  */
 export function spawnScript(script: string, env: Record<string, string>): ScriptChild {
-  const child = spawn(process.execPath, [compile(script)], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, compile(script)], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', ...env },
     // stdin stays open for the child's life: it sees it close if this process dies without stopping it.
