@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -13,11 +13,19 @@ const freePort = () =>
     '-e',
     'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})',
   ]).toString();
+/** Directories this process made: removed when it exits, once Playwright has stopped the servers. */
+const made: string[] = [];
+const scratchDir = (prefix: string): string => {
+  if (made.length === 0) process.on('exit', () => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 process.env.E2E_PORT ??= freePort();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-'));
+process.env.E2E_DATA_DIR ??= scratchDir('club-e2e-');
 // A second server, configured with an analytics id, for the tests of what analytics receives.
 process.env.E2E_ANALYTICS_PORT ??= freePort();
-process.env.E2E_ANALYTICS_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'club-e2e-analytics-'));
+process.env.E2E_ANALYTICS_DATA_DIR ??= scratchDir('club-e2e-analytics-');
 process.env.E2E_ANALYTICS_ID ??= 'G-E2ETEST123';
 process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
 // WEBHOOK_URL's receiver and the fake Twilio: nothing listens there until the integrations spec starts them.

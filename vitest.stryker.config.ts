@@ -1,6 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { GROUPS } from './scripts/mutation-groups.mjs';
-import { TEST_NODE_FLAGS } from './tests/server/helpers/test-node-flags';
 import base from './vitest.config';
 
 // The suite Stryker reruns for each mutant: what covers src/domain, machines/ and the server's services.
@@ -19,10 +18,8 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: ['tests/server/helpers/migrated-once.ts'],
-      // As in the server project: staff passwords hashed at a test's cost,
+      // As in the server project: staff passwords hashed at a test's cost.
       setupFiles: ['tests/server/helpers/quick-password-hashing.ts'],
-      // and PGlite's WebAssembly compiled once, not twice.
-      execArgv: TEST_NODE_FLAGS,
       ...(narrowed
         ? { include: narrowed.map((glob) => (/\.test\.tsx?$/.test(glob) ? glob : `${glob}/*.test.{ts,tsx}`)) }
         : {}),

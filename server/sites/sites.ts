@@ -103,13 +103,15 @@ export async function updateSite(
 ): Promise<Site | null> {
   const [row] = await tx
     .update(sites)
+    // Drizzle leaves a column whose value is undefined as it is: what the change does not name stays.
     .set({
-      ...(change.name === undefined ? {} : { name: change.name, named: true }),
-      ...(change.address === undefined ? {} : { address: change.address }),
-      ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
-      ...(change.reviewUrl === undefined ? {} : { reviewUrl: change.reviewUrl }),
+      name: change.name,
+      ...(change.name === undefined ? {} : { named: true }),
+      address: change.address,
+      timeZone: change.timeZone,
+      reviewUrl: change.reviewUrl,
       ...(change.smsWindow === undefined ? {} : windowColumns(change.smsWindow)),
-      ...(change.active === undefined ? {} : { active: change.active }),
+      active: change.active,
     })
     .where(eq(sites.id, id))
     .returning();

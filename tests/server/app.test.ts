@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +132,10 @@ describe('the SPA', () => {
     close = database.close;
     app = createApp({ env, db: database.db, spa: spaRoutes({ distDir: dist, config: runtimeConfig(env) }) });
   });
-  afterAll(() => close());
+  afterAll(async () => {
+    await close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves index.html with the runtime configuration for every client route', async () => {
     for (const path of ['/', '/?id=abc', '/thank-you', '/survey?cid=1', '/any/deep/path']) {

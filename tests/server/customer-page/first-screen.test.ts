@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,9 +14,15 @@ import { EMBEDDED_ONLY } from '../helpers/test-database';
 
 /** Decision 016: a browser opening `/?id=CODE` gets the lookup's answer, and an open code's form, in the page. */
 
+const fakeBuilds: string[] = [];
+afterAll(() => {
+  for (const dist of fakeBuilds.splice(0)) rmSync(dist, { recursive: true, force: true });
+});
+
 /** A build as `npm run build` lays it out, with a stand-in for the customer app's server render. */
 function fakeBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'club-first-screen-'));
+  fakeBuilds.push(dist);
   mkdirSync(join(dist, 'assets'));
   mkdirSync(join(dist, 'ssr'));
   writeFileSync(

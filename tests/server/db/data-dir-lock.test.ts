@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { openDatabase, type Database } from '../../../server/db/client';
 import { LOCK_NAME } from '../../../server/db/data-dir-lock';
@@ -28,6 +28,7 @@ describe('the lock on the embedded database directory', () => {
     // A database the run migrated once, so each test measures a restart, not a birth.
     dataDir = migratedDataDir('club-lock-');
   });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   afterEach(async () => {
     if (holder) await stopChild(holder);

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { openDatabase } from '../../../server/db/client';
 import { LOCK_NAME } from '../../../server/db/data-dir-lock';
@@ -27,7 +27,9 @@ describe('the curated vehicle catalogue', () => {
 
 describe('first start on the embedded database', () => {
   it('migrates, seeds once, and keeps everything across a restart', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'club-data-')), 'db');
+    const scratch = mkdtempSync(join(tmpdir(), 'club-data-'));
+    onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
+    const dataDir = join(scratch, 'db');
     const first = await openDatabase({ dataDir });
     const seeded = await seedVehicles(first.db);
     expect(seeded).toBe(readVehicleCatalogue().reduce((n, m) => n + m.models.length, 0));
@@ -47,6 +49,7 @@ describe('first start on the embedded database', () => {
 describe('the embedded database directory', () => {
   it('serves one process at a time, and is free again once closed', async () => {
     const dataDir = migratedDataDir('club-lock-');
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     const first = await openDatabase({ dataDir });
     expect(existsSync(join(dataDir, LOCK_NAME))).toBe(true);
     await first.db.insert(registrations).values({ id: 'kept', mobileNumber: '+12015550143', saleDate: new Date() });

@@ -58,6 +58,53 @@ describe('the follow-up alert jobs', () => {
     ]);
     expect(JSON.stringify(lines)).not.toContain('bob@');
   });
+
+  it('retry an alert queued without a time from now, and log no SMTP code where there is none', async () => {
+    const { lines, logger } = recording();
+    const failing = new Proxy({} as Db, {
+      get: () => () => {
+        throw new TypeError('the database went away');
+      },
+    });
+    const jobs = followUpAlertJobs({
+      db: failing,
+      mailer: { send: () => Promise.resolve(), close: () => undefined },
+      publicUrl: 'https://club.example',
+      logger,
+    });
+    expect(await jobs.workers[0]!.handle([{ data: { caseId: 'case-4', kind: 'opened' }, retryCount: 0 }])).toEqual([0]);
+    expect(lines).toEqual([{ event: 'follow_up_alert_retry', caseId: 'case-4', kind: 'opened', error: 'TypeError' }]);
+  });
+});
+
+describe('the escalation check', () => {
+  /** A database whose transaction answers what escalateOverdue's would: the ids of the cases it escalated. */
+  const escalating = (ids: string[]) => ({ transaction: () => Promise.resolve(ids) }) as unknown as Db;
+  const check = (db: Db) => {
+    const { lines, logger } = recording();
+    const jobs = followUpAlertJobs({ db, mailer: undefined, publicUrl: 'https://club.example', logger });
+    return { lines, escalation: jobs.workers[1]! };
+  };
+
+  it('logs the ids of the cases it escalated, and nothing when none was due', async () => {
+    const some = check(escalating(['case-7', 'case-8']));
+    expect(await some.escalation.handle([{ data: {}, retryCount: 0 }])).toEqual([]);
+    expect(some.lines).toEqual([{ event: 'follow_up_escalated', caseIds: ['case-7', 'case-8'] }]);
+    const none = check(escalating([]));
+    expect(await none.escalation.handle([{ data: {}, retryCount: 0 }])).toEqual([]);
+    expect(none.lines).toEqual([]);
+  });
+
+  it("is retried when it fails, every check that piled up, with the error's class and not its words", async () => {
+    const failing = { transaction: () => Promise.reject(new RangeError('no connection to bob@example.org')) };
+    const { lines, escalation } = check(failing as unknown as Db);
+    const retry = await escalation.handle([
+      { data: {}, retryCount: 0 },
+      { data: {}, retryCount: 1 },
+    ]);
+    expect(retry).toEqual([0, 1]);
+    expect(lines).toEqual([{ event: 'follow_up_escalation_failed', error: 'RangeError' }]);
+  });
 });
 
 describe('the comment in an alert', () => {

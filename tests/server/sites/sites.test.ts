@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
-import { ensureSites, findSite, listSites, updateSite } from '../../../server/sites/sites';
+import { createSite, ensureSites, findSite, listSites, updateSite } from '../../../server/sites/sites';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const ZONE = 'America/Chicago';
@@ -73,5 +73,70 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
     // A site made again by the point-of-sale keeps its name.
     await ensureSites(database.db, ['12']);
     expect(await findSite(database.db, '12', ZONE)).toMatchObject({ name: 'Evanston', named: true });
+  });
+
+  it('keeps an owner’s new site and its own sending window, and follows SMS_WINDOW again once it is cleared', async () => {
+    await database.db.transaction(async (tx) => {
+      const own = { start: '10:00', end: '18:00' };
+      const created = await createSite(
+        tx,
+        {
+          id: 'north-3',
+          name: 'North',
+          address: '3 North Rd',
+          timeZone: 'America/Denver',
+          reviewUrl: null,
+          smsWindow: own,
+        },
+        ZONE,
+        WINDOW,
+      );
+      expect(created).toEqual({
+        id: 'north-3',
+        name: 'North',
+        address: '3 North Rd',
+        timeZone: 'America/Denver',
+        reviewUrl: null,
+        smsWindow: own,
+        active: true,
+        named: true,
+      });
+      // The point-of-sale made it first, or another owner did: the id is taken.
+      expect(
+        await createSite(tx, { id: 'north-3', name: 'Again', address: '', reviewUrl: null }, ZONE, WINDOW),
+      ).toBeNull();
+      const moved = await updateSite(tx, 'north-3', { smsWindow: { start: '08:30', end: '21:00' } }, ZONE, WINDOW);
+      expect(moved).toMatchObject({
+        name: 'North',
+        timeZone: 'America/Denver',
+        smsWindow: { start: '08:30', end: '21:00' },
+      });
+      // A change that does not name the window keeps it.
+      expect(await updateSite(tx, 'north-3', { name: 'North Side' }, ZONE, WINDOW)).toMatchObject({
+        smsWindow: { start: '08:30', end: '21:00' },
+      });
+      expect(await updateSite(tx, 'north-3', { smsWindow: null }, ZONE, WINDOW)).toMatchObject({ smsWindow: WINDOW });
+    });
+    expect(await findSite(database.db, 'north-3', ZONE, WINDOW)).toMatchObject({
+      name: 'North Side',
+      smsWindow: WINDOW,
+    });
+  });
+
+  it('lists named sites by name, then an id with no row yet as a site waiting for a name', async () => {
+    expect(await listSites(database.db, ['north-3', '44', '12'], ZONE, WINDOW)).toEqual([
+      expect.objectContaining({ id: '12', name: 'Evanston', named: true }),
+      expect.objectContaining({ id: 'north-3', name: 'North Side', named: true }),
+      {
+        id: '44',
+        name: 'Site 44',
+        address: '',
+        timeZone: ZONE,
+        reviewUrl: null,
+        smsWindow: WINDOW,
+        active: true,
+        named: false,
+      },
+    ]);
   });
 });
