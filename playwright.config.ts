@@ -23,9 +23,7 @@ const scratchDir = (prefix: string): string => {
 };
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= scratchDir('club-e2e-');
-// A second server, configured with an analytics id, for the tests of what analytics receives.
-process.env.E2E_ANALYTICS_PORT ??= freePort();
-process.env.E2E_ANALYTICS_DATA_DIR ??= scratchDir('club-e2e-analytics-');
+// The analytics tests start a second server with this id (tests/e2e/support/analytics-server.ts).
 process.env.E2E_ANALYTICS_ID ??= 'G-E2ETEST123';
 process.env.E2E_ADMIN_API_KEY ??= 'e2e-admin-key-0123456789';
 // WEBHOOK_URL's receiver and the fake Twilio: nothing listens there until the integrations spec starts them.
@@ -52,7 +50,7 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // The specs share the two servers, each test with data of its own (codes, numbers, sites, staff). On the 2-core CI
+  // The specs share the server, each test with data of its own (codes, numbers, sites, staff). On the 2-core CI
   // machine a test waits on its server and the browser part of the time: three workers took 93-96 s where two took
   // 104 s and four 103 s (2026-11, the headless shell).
   workers: 3,
@@ -122,24 +120,6 @@ export default defineConfig({
         RETURNING_CODES_PER_ISSUER_PER_HOUR: '100000',
         TEXTS_PER_NUMBER_PER_DAY: '1000',
         TEXTS_PER_ISSUER_PER_HOUR: '100000',
-      },
-    },
-    {
-      command: serverCommand,
-      url: `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: process.env.E2E_ANALYTICS_PORT,
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}`,
-        DATA_DIR: process.env.E2E_ANALYTICS_DATA_DIR,
-        ADMIN_API_KEY: process.env.E2E_ADMIN_API_KEY,
-        API_KEY: process.env.E2E_API_KEY,
-        ANALYTICS_ID: process.env.E2E_ANALYTICS_ID,
-        KEEP_ALIVE_TIMEOUT_SECONDS: '120',
       },
     },
   ],

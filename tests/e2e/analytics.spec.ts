@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/analytics-server';
 import { completedCode, issueCode } from './support/api';
-
-const analyticsServer = `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}`;
 
 /** Every request the page makes to a host other than ours; the Google tag itself answered with an empty script. */
 async function watchThirdParties(page: Page, ours: string) {
@@ -22,11 +21,14 @@ const dataLayer = (page: Page) =>
   page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
 
 test.describe('with an analytics id', () => {
-  test.use({ baseURL: analyticsServer });
+  // In order, on one worker: one analytics server for the three (a failure does not skip the others).
+  test.describe.configure({ mode: 'default' });
+  test.use({ baseURL: async ({ analyticsServer }, use) => use(analyticsServer) });
 
   test('a marketing link is tracked with its campaign and leaves a clean address; the code never reaches analytics', async ({
     page,
     request,
+    analyticsServer,
   }) => {
     const issued = await issueCode(request);
     const thirdParty = await watchThirdParties(page, analyticsServer);
@@ -58,7 +60,11 @@ test.describe('with an analytics id', () => {
     expect(thirdParty).toEqual([`https://www.googletagmanager.com/gtag/js?id=${process.env.E2E_ANALYTICS_ID}`]);
   });
 
-  test('a route change sends its own page view, without the customer id', async ({ page, request }) => {
+  test('a route change sends its own page view, without the customer id', async ({
+    page,
+    request,
+    analyticsServer,
+  }) => {
     const { issued, customer } = await completedCode(request);
     await watchThirdParties(page, analyticsServer);
     await page.goto(issued.url.replace(/^http:\/\/[^/]+/, analyticsServer));
