@@ -18,29 +18,20 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
   });
   afterAll(() => database.close());
 
+  /** A site the point-of-sale made, or a staff member's not yet made, as it waits for a name. */
+  const waiting = (id: string) => ({
+    id,
+    name: `Site ${id}`,
+    address: '',
+    timeZone: ZONE,
+    reviewUrl: null,
+    smsWindow: WINDOW,
+    active: true,
+    named: false,
+  });
+
   it('makes a site once per id the point-of-sale sends, named "Site {id}" and marked for naming', async () => {
-    expect(await listSites(database.db, 'all', ZONE, WINDOW)).toEqual([
-      {
-        id: '12',
-        name: 'Site 12',
-        address: '',
-        timeZone: ZONE,
-        reviewUrl: null,
-        smsWindow: WINDOW,
-        active: true,
-        named: false,
-      },
-      {
-        id: '7',
-        name: 'Site 7',
-        address: '',
-        timeZone: ZONE,
-        reviewUrl: null,
-        smsWindow: WINDOW,
-        active: true,
-        named: false,
-      },
-    ]);
+    expect(await listSites(database.db, 'all', ZONE, WINDOW)).toEqual([waiting('12'), waiting('7')]);
   });
 
   it('lists a manager’s sites only, one with no row yet as "Site {id}" after the known ones, and none for none', async () => {
@@ -77,30 +68,15 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
 
   it('keeps an owner’s new site and its own sending window, and follows SMS_WINDOW again once it is cleared', async () => {
     await database.db.transaction(async (tx) => {
-      const own = { start: '10:00', end: '18:00' };
-      const created = await createSite(
-        tx,
-        {
-          id: 'north-3',
-          name: 'North',
-          address: '3 North Rd',
-          timeZone: 'America/Denver',
-          reviewUrl: null,
-          smsWindow: own,
-        },
-        ZONE,
-        WINDOW,
-      );
-      expect(created).toEqual({
+      const north = {
         id: 'north-3',
         name: 'North',
         address: '3 North Rd',
         timeZone: 'America/Denver',
         reviewUrl: null,
-        smsWindow: own,
-        active: true,
-        named: true,
-      });
+        smsWindow: { start: '10:00', end: '18:00' },
+      };
+      expect(await createSite(tx, north, ZONE, WINDOW)).toEqual({ ...north, active: true, named: true });
       // The point-of-sale made it first, or another owner did: the id is taken.
       expect(
         await createSite(tx, { id: 'north-3', name: 'Again', address: '', reviewUrl: null }, ZONE, WINDOW),
@@ -127,16 +103,7 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
     expect(await listSites(database.db, ['north-3', '44', '12'], ZONE, WINDOW)).toEqual([
       expect.objectContaining({ id: '12', name: 'Evanston', named: true }),
       expect.objectContaining({ id: 'north-3', name: 'North Side', named: true }),
-      {
-        id: '44',
-        name: 'Site 44',
-        address: '',
-        timeZone: ZONE,
-        reviewUrl: null,
-        smsWindow: WINDOW,
-        active: true,
-        named: false,
-      },
+      waiting('44'),
     ]);
   });
 });
