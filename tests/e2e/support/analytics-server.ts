@@ -1,34 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '@playwright/test';
-
-/** A port nothing listens on now: the server's PUBLIC_URL must name it before it starts. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-
-/** Resolves once `url` answers 200; the server's first start migrates an empty directory. */
-async function answering(url: string, exited: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited()) throw new Error('The analytics server ended before it answered');
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { expect, test as base } from '@playwright/test';
+import { freePort } from '../../support/free-port';
 
 /**
  * The compiled server again, configured with an analytics id (E2E_ANALYTICS_ID), on a port and an empty directory of
@@ -57,10 +32,18 @@ export const test = base.extend<object, { analyticsServer: string }>({
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-      let ended = false;
-      void exited.then(() => (ended = true));
       try {
-        await answering(`${url}/api/health`, () => ended, 60_000);
+        // Its first start migrates an empty directory.
+        await expect
+          .poll(
+            () =>
+              fetch(`${url}/api/health`).then(
+                (response) => response.ok,
+                () => false,
+              ),
+            { timeout: 60_000 },
+          )
+          .toBe(true);
         await use(url);
       } finally {
         server.kill('SIGTERM');

@@ -64,11 +64,4 @@ export async function startWebhookReceiver(port = 0, options: { delayMs?: number
   };
 }
 
-/** A port nothing listens on (yet): a receiver that is down. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort } from '../../../support/free-port';
