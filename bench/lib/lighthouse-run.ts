@@ -8,6 +8,10 @@ export interface PageLoadMetrics {
   fcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The total of the mainthread-work-breakdown audit: script, style, layout, paint, parsing… on the main thread. */
+  mainThreadMs: number;
+  /** Tasks of 50 ms or more on the main thread (the long-tasks audit's list). */
+  longTasks: number;
   /** Lighthouse performance score, 0 to 1. */
   score: number;
   /** What Lighthouse says holds the page back: its opportunities and diagnostics, one line each. */
@@ -23,6 +27,12 @@ const DIAGNOSTIC_AUDITS = [
   'mainthread-work-breakdown',
   'long-tasks',
 ];
+
+/** The rows of an audit's table (long-tasks lists one per task); NaN when the audit gave none. */
+function itemCount(details: unknown): number {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return Number.NaN;
+  return Array.isArray(details.items) ? details.items.length : Number.NaN;
+}
 
 export function launchChrome(): Promise<LaunchedChrome> {
   return launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'error' });
@@ -68,6 +78,8 @@ export async function measurePageLoad(
     fcpMs: metric('first-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    mainThreadMs: metric('mainthread-work-breakdown'),
+    longTasks: itemCount(lhr.audits['long-tasks']?.details),
     score: lhr.categories.performance?.score ?? Number.NaN,
     diagnostics: DIAGNOSTIC_AUDITS.flatMap((id) => {
       const audit = lhr.audits[id];

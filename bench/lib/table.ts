@@ -1,8 +1,15 @@
+const OVER = '✗ over';
+
 /** ✓ when the figure meets its target, ✗ when it misses it, a dash when the row has no target. */
 export function verdict(met: boolean | undefined): string {
   if (met === undefined) return '—';
-  return met ? '✓ under' : '✗ over';
+  return met ? '✓ under' : OVER;
 }
+
+/** Every printed row with a ✗ verdict in any cell, as "table title: row label", for the run's summary and `--check`. */
+const overBudget: string[] = [];
+
+export const rowsOverBudget = (): readonly string[] => overBudget;
 
 export const formatKb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 export const formatRatio = (ratio: number): string => (Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : 'n/a');
@@ -29,6 +36,16 @@ export function printTable(title: string, header: string[], rows: string[][], no
   console.log(`\n${title}`);
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
+  // An indented row qualifies the last row that is not ("  its p99 latency"): the list names both.
+  let parent = '';
+  for (const row of rows) {
+    console.log(line(row));
+    const label = row[0] ?? '';
+    const indented = label.startsWith(' ');
+    if (!indented) parent = label;
+    if (row.some((cell) => cell.startsWith(OVER))) {
+      overBudget.push(`${title}: ${indented && parent ? `${parent}, ${label.trim()}` : label}`);
+    }
+  }
   for (const note of notes) console.log(`  ${note}`);
 }

@@ -1,5 +1,17 @@
+import { cpSync } from 'node:fs';
+import { basename } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { LOCK_NAME } from '../../server/db/data-dir-lock';
 import type { IssuedRegistration } from '../../src/domain/registration';
 import { createCustomer, issueCodes } from '../lib/admin-client';
+import {
+  recordAnswer,
+  SERVER_POOL_SIZE,
+  startBareBytesServer,
+  startBareLookupServer,
+  type BareDatabase,
+  type RecordedAnswer,
+} from '../lib/bare-server';
 import { customerBody, surveyBody } from '../lib/fixtures';
 import { startHelloServer } from '../lib/hello-server';
 import { loadTest, type LoadTestResult } from '../lib/load-test';
@@ -61,16 +73,25 @@ interface Memory {
   topUpSeconds: number;
 }
 
+/** A bare node:http process doing one route's work, loaded right after the route itself. */
+interface Bare {
+  /** As the tables name it. */
+  name: string;
+  run: (seconds: number) => Promise<LoadTestResult>;
+  /** The route's answer and the bare process's, each received once as the load test receives them. */
+  answers: { app: RecordedAnswer; bare: RecordedAnswer };
+}
+
 interface ServerRun {
   endpoints: Map<string, LoadTestResult>;
   /** The token lookup at STEADY_RATE req/s. */
   steady: LoadTestResult;
+  /** The bare baselines' runs, by the endpoint they stand beside. */
+  bare: Map<string, { bare: Omit<Bare, 'run'>; result: LoadTestResult }>;
   engines: Map<string, LoopResult>;
   /** POST /api/customers's SQL, replayed in one transaction per registration on the engine's own client. */
   rawCustomers: LoopResult;
   hello: LoadTestResult;
-  /** The hello server answering as many bytes as the vehicle catalogue: what its size alone costs. */
-  helloCatalogue: { bytes: number; result: LoadTestResult };
   memory?: Memory;
 }
 
@@ -79,8 +100,19 @@ const SURVEY_CUSTOMERS = 40;
 
 const served = (result: LoadTestResult) => result.ok + result.non2xx + result.errors;
 
-/** The four calls the app makes, each against `server`, with fixtures made through the API itself. */
-async function prepareEndpoints(server: ServerProcess, log: (message: string) => void): Promise<Endpoint[]> {
+/** The headers every load-test request carries (autocannon adds Host and Connection, nothing else). */
+const API_KEY_HEADERS = { 'x-api-key': BENCH_API_KEY };
+
+/** What the endpoints need in the database, made through the API itself. */
+interface Fixtures {
+  /** The code the token lookup opens. */
+  lookupToken: string;
+  surveyCustomers: string[];
+  /** Fresh registrations for POST /api/customers, one per request. */
+  registrationIds: string[];
+}
+
+async function makeFixtures(server: ServerProcess, log: (message: string) => void): Promise<Fixtures> {
   const [lookupCode] = (await issueCodes(server.url, 1)) as [IssuedRegistration];
   // Surveys are throttled per customer (server-process.ts raises the limits to their maximum, 1,000 a day each):
   // enough customers that a run never meets the limit, taken in turn.
@@ -89,44 +121,46 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
       createCustomer(server.url, issued.registration.id),
     ),
   );
-  let nextSurvey = 0;
-  const nextSurveyBody = () => JSON.stringify(surveyBody(surveyCustomers[nextSurvey++ % SURVEY_CUSTOMERS]!));
   const issuing = performance.now();
   const registrationIds = (await issueCodes(server.url, CUSTOMER_CODES)).map((issued) => issued.registration.id);
   log(`  issued ${CUSTOMER_CODES} codes in ${((performance.now() - issuing) / 1000).toFixed(1)} s`);
+  return { lookupToken: lookupCode.token, surveyCustomers, registrationIds };
+}
 
-  const apiKey = { 'x-api-key': BENCH_API_KEY };
-  const json = { ...apiKey, 'content-type': 'application/json' };
+const lookupPath = (fixtures: Fixtures) => `/api/registration-tokens/${fixtures.lookupToken}`;
+
+/** The four calls the app makes, each against the server at `url`. */
+function endpointsFor(url: string, fixtures: Fixtures): Endpoint[] {
+  const { surveyCustomers, registrationIds } = fixtures;
+  let nextSurvey = 0;
+  const nextSurveyBody = () => JSON.stringify(surveyBody(surveyCustomers[nextSurvey++ % SURVEY_CUSTOMERS]!));
+  const json = { ...API_KEY_HEADERS, 'content-type': 'application/json' };
   let nextId = 0;
   // Never more requests than codes: a reused code would measure the 409 path instead.
   const freshCustomer = () => JSON.stringify(customerBody(registrationIds[Math.min(nextId++, CUSTOMER_CODES - 1)]!));
   const amountLeft = (wanted?: number) =>
     Math.max(CONNECTIONS, Math.min(wanted ?? CUSTOMER_CODES, CUSTOMER_CODES - nextId - CONNECTIONS));
+  const lookupUrl = `${url}${lookupPath(fixtures)}`;
   return [
     {
       name: TOKEN_LOOKUP,
       run: (seconds, amount) =>
         loadTest({
-          url: `${server.url}/api/registration-tokens/${lookupCode.token}`,
-          headers: apiKey,
+          url: lookupUrl,
+          headers: API_KEY_HEADERS,
           connections: CONNECTIONS,
           durationSeconds: seconds,
           ...(amount === undefined ? {} : { amount }),
         }),
       paced: (seconds, rate) =>
-        pacedRequests({
-          url: `${server.url}/api/registration-tokens/${lookupCode.token}`,
-          headers: apiKey,
-          ratePerSecond: rate,
-          durationSeconds: seconds,
-        }),
+        pacedRequests({ url: lookupUrl, headers: API_KEY_HEADERS, ratePerSecond: rate, durationSeconds: seconds }),
     },
     {
       name: VEHICLES,
       run: (seconds) =>
         loadTest({
-          url: `${server.url}/api/vehicles`,
-          headers: apiKey,
+          url: `${url}/api/vehicles`,
+          headers: API_KEY_HEADERS,
           connections: CONNECTIONS,
           durationSeconds: seconds,
         }),
@@ -135,7 +169,7 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
       name: CUSTOMERS,
       run: (seconds, amount) =>
         loadTest({
-          url: `${server.url}/api/customers`,
+          url: `${url}/api/customers`,
           method: 'POST',
           headers: json,
           nextBody: freshCustomer,
@@ -148,7 +182,7 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
       name: 'POST /api/surveys',
       run: (seconds) =>
         loadTest({
-          url: `${server.url}/api/surveys`,
+          url: `${url}/api/surveys`,
           method: 'POST',
           headers: json,
           nextBody: nextSurveyBody,
@@ -157,6 +191,60 @@ async function prepareEndpoints(server: ServerProcess, log: (message: string) =>
         }),
     },
   ];
+}
+
+const loadBare = (url: string) => (seconds: number) =>
+  loadTest({ url, headers: API_KEY_HEADERS, connections: CONNECTIONS, durationSeconds: seconds });
+
+/** Receives `path` once from the app and once from the bare process; either answering other than 200 is an error. */
+async function compareAnswers(appUrl: string, bareUrl: string, path: string): Promise<Bare['answers']> {
+  const app = await recordAnswer(`${appUrl}${path}`, API_KEY_HEADERS);
+  const bare = await recordAnswer(`${bareUrl}${path}`, API_KEY_HEADERS);
+  for (const [who, answer] of Object.entries({ 'the app': app, 'its bare baseline': bare })) {
+    if (answer.status !== 200) {
+      throw new Error(`GET ${path}: ${who} answered ${answer.status}: ${answer.body.toString()}`);
+    }
+  }
+  return { app, bare };
+}
+
+/**
+ * The bare processes for the token lookup and the catalogue, started and checked against the app's answers. The
+ * lookup's runs on `database` (a copy of the server's PGlite, or the same PostgreSQL); the catalogue's sends the
+ * bytes the app sent for the load test's request, with their content type and encoding.
+ */
+async function startBareBaselines(
+  context: SectionContext,
+  server: ServerProcess,
+  fixtures: Fixtures,
+  database: BareDatabase,
+): Promise<{ baselines: Map<string, Bare>; stop: () => Promise<void> }> {
+  const engine = 'dataDir' in database ? 'PGlite' : 'pg';
+  context.log(`  starting the bare node:http baselines (lookup on ${engine}, catalogue bytes)`);
+  const lookup = await startBareLookupServer(database);
+  context.cleanup.add(lookup.stop);
+  const catalogue = await recordAnswer(`${server.url}/api/vehicles`, API_KEY_HEADERS);
+  const vehicles = await startBareBytesServer(catalogue);
+  context.cleanup.add(vehicles.stop);
+  const baselines = new Map<string, Bare>([
+    [
+      TOKEN_LOOKUP,
+      {
+        name: `bare node:http + ${engine}`,
+        run: loadBare(`${lookup.url}${lookupPath(fixtures)}`),
+        answers: await compareAnswers(server.url, lookup.url, lookupPath(fixtures)),
+      },
+    ],
+    [
+      VEHICLES,
+      {
+        name: 'bare node:http, same bytes',
+        run: loadBare(`${vehicles.url}/api/vehicles`),
+        answers: await compareAnswers(server.url, vehicles.url, '/api/vehicles'),
+      },
+    ],
+  ]);
+  return { baselines, stop: () => Promise.all([lookup.stop(), vehicles.stop()]).then(() => undefined) };
 }
 
 async function benchEngine(engine: Engine): Promise<LoopResult> {
@@ -169,20 +257,14 @@ async function benchEngine(engine: Engine): Promise<LoopResult> {
   }
 }
 
-async function benchHello(bodyBytes = 0): Promise<LoadTestResult> {
-  const hello = await startHelloServer(bodyBytes);
+async function benchHello(): Promise<LoadTestResult> {
+  const hello = await startHelloServer();
   try {
     await loadTest({ url: hello.url, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS });
     return await loadTest({ url: hello.url, connections: CONNECTIONS, durationSeconds: SECONDS });
   } finally {
     await hello.stop();
   }
-}
-
-/** The catalogue's plain JSON length (fetch decompresses what it asked compressed). */
-async function catalogueSize(server: ServerProcess): Promise<number> {
-  const response = await fetch(`${server.url}/api/vehicles`, { headers: { 'x-api-key': BENCH_API_KEY } });
-  return (await response.arrayBuffer()).byteLength;
 }
 
 async function benchRawCustomers(open: () => Promise<RawTransactions>): Promise<LoopResult> {
@@ -224,18 +306,29 @@ async function topUp(
 }
 
 /**
- * Fixtures, warm-up, then — with the server idle — each engine loop, and right after them the four endpoints, so the
- * figure and its baseline meet the machine in the same state; then the hello ceiling, then the RSS top-up.
+ * The bare baselines started, warm-up, then — with the server idle — each engine loop, and right after them the four
+ * endpoints, the token lookup and the catalogue each followed at once by its bare baseline, so that a figure and its
+ * baseline meet the machine in the same state; then the hello ceiling, then the RSS top-up.
  */
 async function benchServer(
   context: SectionContext,
   server: ServerProcess,
-  options: { engines: Engine[]; rawCustomers: () => Promise<RawTransactions>; measureMemory: boolean },
+  fixtures: Fixtures,
+  options: {
+    engines: Engine[];
+    rawCustomers: () => Promise<RawTransactions>;
+    bareDatabase: BareDatabase;
+    measureMemory: boolean;
+  },
 ): Promise<ServerRun> {
   const { log } = context;
-  const endpoints = await prepareEndpoints(server, log);
-  log(`  warm-up: ${WARM_UP_SECONDS} s per endpoint`);
-  for (const endpoint of endpoints) await endpoint.run(WARM_UP_SECONDS, WARM_UP_CUSTOMER_CODES);
+  const endpoints = endpointsFor(server.url, fixtures);
+  const { baselines, stop: stopBaselines } = await startBareBaselines(context, server, fixtures, options.bareDatabase);
+  log(`  warm-up: ${WARM_UP_SECONDS} s per endpoint and per bare baseline`);
+  for (const endpoint of endpoints) {
+    await endpoint.run(WARM_UP_SECONDS, WARM_UP_CUSTOMER_CODES);
+    await baselines.get(endpoint.name)?.run(WARM_UP_SECONDS);
+  }
   const before = options.measureMemory ? await rssAfterFullGc(server.pid) : Number.NaN;
 
   const engines = new Map<string, LoopResult>();
@@ -247,6 +340,7 @@ async function benchServer(
   const rawCustomers = await benchRawCustomers(options.rawCustomers);
   const sampler = new RssSampler(server.pid);
   const results = new Map<string, LoadTestResult>();
+  const bare: ServerRun['bare'] = new Map();
   let requests = 0;
   let loadedBefore: RssWindow | undefined;
   for (const endpoint of endpoints) {
@@ -256,20 +350,24 @@ async function benchServer(
     loadedBefore ??= sampler.window(started, performance.now());
     results.set(endpoint.name, result);
     requests += served(result);
+    const baseline = baselines.get(endpoint.name);
+    if (baseline) {
+      log(`  ${baseline.name} (${endpoint.name}): ${SECONDS} s, ${CONNECTIONS} connections`);
+      const { run, ...named } = baseline;
+      bare.set(endpoint.name, { bare: named, result: await run(SECONDS) });
+    }
   }
+  await stopBaselines();
   log(`  ${TOKEN_LOOKUP} at an even ${STEADY_RATE} req/s: ${SECONDS} s`);
   const steady = await endpoints[0]!.paced!(SECONDS, STEADY_RATE);
   requests += served(steady);
   log(`  node:http hello: ${SECONDS} s, ${CONNECTIONS} connections`);
   const hello = await benchHello();
-  const catalogueBytes = await catalogueSize(server);
-  log(`  node:http sending ${formatCount(catalogueBytes)} bytes: ${SECONDS} s, ${CONNECTIONS} connections`);
-  const helloCatalogue = { bytes: catalogueBytes, result: await benchHello(catalogueBytes) };
   const memory = options.measureMemory
     ? await topUp(context, server, sampler, endpoints[0]!, { before, loadedBefore: loadedBefore!, requests })
     : undefined;
   sampler.stop();
-  return { endpoints: results, steady, engines, rawCustomers, hello, helloCatalogue, ...(memory ? { memory } : {}) };
+  return { endpoints: results, steady, bare, engines, rawCustomers, hello, ...(memory ? { memory } : {}) };
 }
 
 const HEADER = ['Figure', 'req/s', 'p50', 'p99', 'non-2xx', 'Baseline', 'Ratio', 'Target', 'Verdict'];
@@ -294,32 +392,39 @@ function figureRow(
   ];
 }
 
+/**
+ * What the app and its bare baseline sent, once each: body, how it is encoded, and the head around it; `same` says
+ * how the bodies must agree (the lookup's JSON is made again by the bare process, the catalogue's bytes are copied).
+ */
+function answersNote(name: string, { app, bare }: Bare['answers'], same: 'JSON' | 'bytes'): string {
+  const agree =
+    same === 'JSON'
+      ? isDeepStrictEqual(JSON.parse(app.body.toString()), JSON.parse(bare.body.toString()))
+      : app.body.equals(bare.body);
+  const encoding = app.headers['content-encoding'] ?? 'identity';
+  return (
+    `${name}: app ${formatCount(app.body.length)} B body (${app.headers['content-type']}, ${encoding}) + ` +
+    `${formatCount(app.headBytes)} B status line and headers; bare ${formatCount(bare.body.length)} B + ` +
+    `${formatCount(bare.headBytes)} B (same ${same}: ${agree ? 'yes' : 'NO'}).`
+  );
+}
+
 function printServerTable(
   title: string,
   run: ServerRun,
-  engineName: string,
   budget: SectionContext['budget']['api'],
-  minRatio: number,
+  minLookupRatio: number,
 ) {
   const maxP99Ms = budget.tokenLookup.maxP99Ms;
-  const engine = run.engines.get(engineName)!;
   const hello = { name: 'hello', rps: run.hello.rps };
+  const bareOf = (name: string) => {
+    const { bare, result } = run.bare.get(name)!;
+    return { name: bare.name, rps: result.rps, result, answers: bare.answers };
+  };
   const rows: string[][] = [];
   for (const [name, result] of run.endpoints) {
     if (name === VEHICLES) {
-      rows.push(figureRow(name, result, hello, budget.vehicles.minRatioToHello));
-      const same = run.helloCatalogue.result;
-      rows.push([
-        `  against node:http sending as many bytes`,
-        '',
-        '',
-        '',
-        '',
-        `hello ${formatCount(run.helloCatalogue.bytes)} B ${formatCount(same.rps)}/s`,
-        formatRatio(result.rps / same.rps),
-        '—',
-        '—',
-      ]);
+      rows.push(figureRow(name, result, bareOf(VEHICLES), budget.vehicles.minRatioToBare));
       continue;
     }
     if (name === CUSTOMERS) {
@@ -337,15 +442,16 @@ function printServerTable(
       rows.push(figureRow(name, result, hello));
       continue;
     }
-    rows.push(figureRow(name, result, { name: engineName, rps: engine.rps }, minRatio));
+    const bare = bareOf(TOKEN_LOOKUP);
+    rows.push(figureRow(name, result, bare, minLookupRatio));
     rows.push([
       '  its p99 latency',
       '',
       '',
       formatMs(result.p99Ms, 2),
       '',
-      `${engineName} ${formatMs(engine.p99Ms, 2)}`,
-      formatRatio(result.p99Ms / engine.p99Ms),
+      `${bare.name} ${formatMs(bare.result.p99Ms, 2)}`,
+      formatRatio(result.p99Ms / bare.result.p99Ms),
       `≤ ${maxP99Ms} ms`,
       verdict(result.p99Ms <= maxP99Ms),
     ]);
@@ -361,22 +467,35 @@ function printServerTable(
       '—',
     ]);
   }
+  for (const [name, { bare, result }] of run.bare) {
+    rows.push(figureRow(`${bare.name} (own process, ${name === TOKEN_LOOKUP ? 'lookup' : 'catalogue'})`, result));
+  }
+  rows.push(figureRow('node:http hello (own process)', run.hello));
   for (const [name, result] of run.engines) rows.push(figureRow(`${name} (bench process)`, result));
   rows.push(figureRow(`${RAW_TRANSACTION} of ${CUSTOMERS} (bench process)`, run.rawCustomers));
-  rows.push(figureRow('node:http hello (own process)', run.hello));
-  rows.push(figureRow(`node:http ${formatCount(run.helloCatalogue.bytes)} B (own process)`, run.helloCatalogue.result));
+  const pglite = run.engines.size > 1;
   printTable(title, HEADER, rows, [
     `${CONNECTIONS} connections (or ${CONNECTIONS} concurrent loops), ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up; latencies of 2xx answers.`,
-    `Ratio: req/s over the baseline's; "hello" is a bare node:http server, the most any Node HTTP answer can do here.`,
+    `Ratio: req/s over the baseline's. Each bare baseline is loaded right after its route, with the same requests.`,
+    `${TOKEN_LOOKUP}: a node:http process that hashes the code (SHA-256) and runs the route's statement raw,`,
+    pglite
+      ? `on PGlite (a copy of the server's data directory, made once the fixtures were in), and answers its JSON.`
+      : `on the same PostgreSQL through a pg pool of ${SERVER_POOL_SIZE} (the server's size; a named statement, as the route's), and answers its JSON.`,
+    `${VEHICLES}: a node:http process sending the bytes the app sent for the same request, with its content type`,
+    'and encoding. "hello" is a bare node:http 17-byte answer: the most any Node HTTP answer can do here.',
+    answersNote(TOKEN_LOOKUP, bareOf(TOKEN_LOOKUP).answers, 'JSON'),
+    answersNote(VEHICLES, bareOf(VEHICLES).answers, 'bytes'),
     `POST /api/customers: each request closes its own fresh registration (${CUSTOMER_CODES} issued beforehand); its`,
     `baseline replays the SQL the route's drizzle code sends (recorded by drizzle's logger) in one transaction per`,
     `registration on the engine's own client, ${CONNECTIONS} at a time, over as many fresh registrations.`,
-    ...(run.engines.size > 1
+    ...(pglite
       ? [
           "Bench-process rows, the same lookup with less in the way: raw SQL on PGlite; the route's findRegistration (its",
           'prepared drizzle statement); the whole Hono app through app.request (middleware, JSON, logging) without HTTP.',
         ]
-      : [`${engineName}: the route's statement as bare SQL through a pg pool of 10 (the server's pool size).`]),
+      : [
+          `Bench-process rows: the route's statement as bare SQL through a pg pool of ${SERVER_POOL_SIZE}, without HTTP.`,
+        ]),
   ]);
 }
 
@@ -443,17 +562,40 @@ function printMemoryTable(
   );
 }
 
-/** Part 3: the API under load, next to the engine's own limits measured in the same run. */
+/**
+ * Starts the server on PGlite for the fixtures, stops it and copies its data directory for the bare lookup (one
+ * PGlite directory has one process at a time), then starts it again on the same directory for the measured runs.
+ */
+async function startPgliteServer(
+  context: SectionContext,
+): Promise<{ server: ServerProcess; dataDir: string; bareDataDir: string; fixtures: Fixtures }> {
+  const { cleanup, log } = context;
+  log('  starting the server on PGlite (node dist/server/main.js) for the fixtures');
+  const dataDir = `${makeTempDir('api-data', cleanup)}/data`;
+  const first = await startServer({ dataDir });
+  cleanup.add(first.stop);
+  const fixtures = await makeFixtures(first, log);
+  await first.stop();
+  const bareDataDir = `${makeTempDir('bare-pglite', cleanup)}/data`;
+  cpSync(dataDir, bareDataDir, { recursive: true, filter: (source) => basename(source) !== LOCK_NAME });
+  log('  restarting the server on the same data directory');
+  const server = await startServer({ dataDir, gcOnSignal: true });
+  cleanup.add(server.stop);
+  return { server, dataDir, bareDataDir, fixtures };
+}
+
+/**
+ * Part 3: the API under load, each route that has one next to a bare node:http process doing the same work, and the
+ * engine's own limits, measured in the same run; with DATABASE_URL, all of it again on that PostgreSQL.
+ */
 export async function runApiSection(context: SectionContext): Promise<void> {
   const { budget, cleanup, log } = context;
   const limits = budget.api.tokenLookup;
 
-  log('  starting the server on PGlite (node dist/server/main.js)');
-  const serverDataDir = `${makeTempDir('api-data', cleanup)}/data`;
-  const server = await startServer({ dataDir: serverDataDir, gcOnSignal: true });
-  cleanup.add(server.stop);
-  const pgliteRun = await benchServer(context, server, {
+  const { server, dataDir, bareDataDir, fixtures } = await startPgliteServer(context);
+  const pgliteRun = await benchServer(context, server, fixtures, {
     measureMemory: true,
+    bareDatabase: { dataDir: bareDataDir },
     engines: [
       { name: 'raw PGlite lookup', open: () => openPgliteLookup(`${makeTempDir('raw-pglite', cleanup)}/data`) },
       {
@@ -467,8 +609,8 @@ export async function runApiSection(context: SectionContext): Promise<void> {
   });
   await server.stop();
   log(`  bare PGlite on the server's data: ${formatCount(BARE_PGLITE_LOOKUPS)} lookups`);
-  const barePglite = await barePgliteRss(serverDataDir, BARE_PGLITE_LOOKUPS);
-  printServerTable('API — real server on PGlite', pgliteRun, 'raw PGlite lookup', budget.api, limits.minRatioToPglite);
+  const barePglite = await barePgliteRss(dataDir, BARE_PGLITE_LOOKUPS);
+  printServerTable('API — real server on PGlite', pgliteRun, budget.api, limits.minRatioToBarePglite);
   printMemoryTable('PGlite', pgliteRun.memory!, budget.api.rss, { barePglite });
 
   const databaseUrl = process.env.DATABASE_URL;
@@ -483,18 +625,13 @@ export async function runApiSection(context: SectionContext): Promise<void> {
     gcOnSignal: true,
   });
   cleanup.add(pgServer.stop);
-  const pgRun = await benchServer(context, pgServer, {
+  const pgRun = await benchServer(context, pgServer, await makeFixtures(pgServer, log), {
     measureMemory: true,
+    bareDatabase: { databaseUrl },
     engines: [{ name: 'raw pg lookup', open: () => openPostgresLookup(databaseUrl) }],
     rawCustomers: () => openRawCustomerTransactions({ databaseUrl, dataDir: 'memory://', count: CUSTOMER_CODES }),
   });
   await pgServer.stop();
-  printServerTable(
-    'API — real server on PostgreSQL (DATABASE_URL)',
-    pgRun,
-    'raw pg lookup',
-    budget.api,
-    limits.minRatioToPostgres,
-  );
+  printServerTable('API — real server on PostgreSQL (DATABASE_URL)', pgRun, budget.api, limits.minRatioToBarePostgres);
   printMemoryTable('PostgreSQL', pgRun.memory!, budget.api.rss, { maxMb: budget.api.rss.maxOnPostgresMb });
 }

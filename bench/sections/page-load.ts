@@ -39,6 +39,8 @@ function medianOf(runs: PageLoadMetrics[]): PageLoadMetrics {
     fcpMs: of((m) => m.fcpMs),
     tbtMs: of((m) => m.tbtMs),
     cls: of((m) => m.cls),
+    mainThreadMs: of((m) => m.mainThreadMs),
+    longTasks: of((m) => m.longTasks),
     score: of((m) => m.score),
     diagnostics: runs.find((m) => m.lcpMs === lcpMs)?.diagnostics ?? [],
   };
@@ -51,8 +53,8 @@ const roundedCls = (cls: number) => Math.round(cls * 1000) / 1000;
 type Page = 'app' | 'baseline';
 type Medians = Record<Page, PageLoadMetrics>;
 
-const perRun = (runs: Record<Page, PageLoadMetrics[]>, pick: (metrics: PageLoadMetrics) => number) =>
-  `/?id=CODE ${runs.app.map((m) => Math.round(pick(m))).join(', ')} ms; baseline ${runs.baseline.map((m) => Math.round(pick(m))).join(', ')} ms`;
+const perRun = (runs: Record<Page, PageLoadMetrics[]>, pick: (metrics: PageLoadMetrics) => number, unit = ' ms') =>
+  `/?id=CODE ${runs.app.map((m) => Math.round(pick(m))).join(', ')}${unit}; baseline ${runs.baseline.map((m) => Math.round(pick(m))).join(', ')}${unit}`;
 
 /**
  * Part 2: Lighthouse mobile on `/?id=CODE` from the real server, against the baseline page, in the same run, with
@@ -131,6 +133,22 @@ export async function runPageLoadSection(context: SectionContext): Promise<void>
         verdict(app.tbtMs <= targets.maxTbtMs),
       ],
       [
+        'Main-thread work',
+        formatMs(app.mainThreadMs, 0),
+        formatMs(baseline.mainThreadMs, 0),
+        formatRatio(app.mainThreadMs / baseline.mainThreadMs),
+        `≤ ${targets.maxMainThreadMs} ms`,
+        verdict(app.mainThreadMs <= targets.maxMainThreadMs),
+      ],
+      [
+        'Long tasks (context)',
+        String(app.longTasks),
+        String(baseline.longTasks),
+        baseline.longTasks > 0 ? formatRatio(app.longTasks / baseline.longTasks) : '—',
+        '—',
+        '—',
+      ],
+      [
         'CLS',
         formatCls(app.cls),
         formatCls(baseline.cls),
@@ -157,6 +175,7 @@ export async function runPageLoadSection(context: SectionContext): Promise<void>
       simulatedRow('LCP, simulated (context)', (m) => m.lcpMs),
       simulatedRow('TBT, simulated (context)', (m) => m.tbtMs),
       simulatedRow('FCP, simulated (context)', (m) => m.fcpMs),
+      simulatedRow('Main-thread work, simulated (context)', (m) => m.mainThreadMs),
       simulatedRow('Score, simulated (context)', (m) => m.score, false),
     ],
     [
@@ -167,6 +186,10 @@ export async function runPageLoadSection(context: SectionContext): Promise<void>
       `LCP per run, applied: ${perRun(results.devtools.runs, (m) => m.lcpMs)}.`,
       `LCP per run, simulated: ${perRun(results.simulate.runs, (m) => m.lcpMs)}.`,
       `TBT per run, applied: ${perRun(results.devtools.runs, (m) => m.tbtMs)}.`,
+      `Main-thread work per run, applied: ${perRun(results.devtools.runs, (m) => m.mainThreadMs)}.`,
+      `Long tasks per run, applied: ${perRun(results.devtools.runs, (m) => m.longTasks, '')}.`,
+      'Main-thread work: Lighthouse’s mainthread-work-breakdown total (the "Minimize main-thread work" figure);',
+      'long tasks: its long-tasks audit, top-level tasks of 50 ms or more (it lists at most 20).',
       'Both pages compressed as the app server sends them: assets brotli (made at build time), the page gzip.',
       'What Lighthouse says holds /?id=CODE back (applied, median-LCP run):',
       ...app.diagnostics.map((line) => `  ${line}`),
