@@ -15,6 +15,17 @@ const SESSION_DAYS = 7;
 const REFUSED_SESSION = 'Failed to create session';
 
 /**
+ * What the library may log. Its warnings ("User not found" on every wrong email) are ours to count, in the throttles
+ * and the audit log; so is the refused session of a disabled account (below), which it reports as an error.
+ */
+export const authLogger = {
+  level: 'error',
+  log: (level: string, message: string, ...args: unknown[]) => {
+    if (message !== REFUSED_SESSION) console.error(`[better-auth] ${level}: ${message}`, ...args);
+  },
+} as const;
+
+/**
  * Staff sign-in through better-auth: email and password (hashed as the library does it, scrypt), sessions in its
  * HttpOnly, SameSite=Lax cookie, Secure when the public URL is https, and its CSRF checks (Origin and Fetch
  * Metadata on every cookie-bearing request). Nobody signs up: accounts are added by an owner or the command line
@@ -58,14 +69,7 @@ export function createAuth(options: { db: Db; origins: ConsoleOrigins; secret: s
     // requests per instance.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
-    // Its warnings ("User not found" on every wrong email) are ours to count, in the throttles and the audit log;
-    // so is the refused session of a disabled account (below), which it reports as an error.
-    logger: {
-      level: 'error',
-      log: (level, message, ...args: unknown[]) => {
-        if (message !== REFUSED_SESSION) console.error(`[better-auth] ${level}: ${message}`, ...args);
-      },
-    },
+    logger: authLogger,
     databaseHooks: {
       session: {
         create: {
