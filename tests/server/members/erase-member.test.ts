@@ -14,7 +14,12 @@ import {
 } from '../../../server/db/schema';
 import { dispatchEvents } from '../../../server/integrations/deliver-webhook';
 import type { erasedData } from '../../../server/integrations/event-payloads';
-import { eraseMember, type ErasedMember } from '../../../server/members/erase-member';
+import {
+  eraseMember,
+  erasureSummary,
+  type ErasedCounts,
+  type ErasedMember,
+} from '../../../server/members/erase-member';
 import { exportMember } from '../../../server/members/export-member';
 import type { WebhookEnvelope } from '../../../src/domain/webhooks';
 import { selectRows } from '../resilience/support/api-oracle';
@@ -239,5 +244,28 @@ describe.each(DRIVERS)("a member's erasure on %s", (driver) => {
     const before = await everything();
     expect(await eraseMember(database.db, 'nobody@example.com', { actor: { kind: 'cli' } })).toBeNull();
     expect(await everything()).toBe(before);
+  });
+});
+
+describe("an erasure's audit subject", () => {
+  // The suite above erases once, in its hook, which the mutation runs cannot pin to a test: the wording is also
+  // checked here, on its own.
+  it('names each kind of row with its count, in the order counted, and nothing else', () => {
+    const counts: ErasedCounts = {
+      customers: 1,
+      registrations: 1,
+      surveys: 0,
+      textMessages: 1,
+      events: 3,
+      deliveries: 0,
+      idempotencyKeys: 0,
+      followUpCases: 0,
+      consentChanges: 2,
+      inboundTexts: 1,
+    };
+    expect(erasureSummary(counts)).toBe(
+      'customers 1, registrations 1, surveys 0, textMessages 1, events 3, deliveries 0, idempotencyKeys 0, ' +
+        'followUpCases 0, consentChanges 2, inboundTexts 1',
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/client';
-import { outboxEvents, registrations } from '../../../server/db/schema';
+import { outboxEvents, registrations, surveys } from '../../../server/db/schema';
+import { openFollowUp } from '../../../server/follow-ups/open-follow-up';
+import { receiveText } from '../../../server/integrations/sms/sms-opt-out';
 import { exportMember } from '../../../server/members/export-member';
 import { hashToken } from '../../../server/lib/tokens';
 import { DRIVERS, openTestDatabase } from '../helpers/test-database';
@@ -82,6 +84,50 @@ describe.each(DRIVERS)("a member's export on %s", (driver) => {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/tokenHash|linkToken/);
+  });
+
+  it("holds each follow-up case with its own timeline, the texts the member's number sent and what became of their consent to texts", async () => {
+    const email = 'ana.ruiz@example.com';
+    const mobileNumber = '+12015550145';
+    const ana = { email, mobileNumber, firstName: 'Ana', lastName: 'Ruiz', agreesToTexts: true };
+    const joined = await seedMember(database.db, ana);
+    const renewed = await seedMember(database.db, ana);
+    const openCase = async (member: SeededMember, openedAt: Date) => {
+      const [survey] = await database.db.select().from(surveys).where(eq(surveys.id, member.surveyId));
+      return database.db.transaction((tx) => openFollowUp(tx, { survey: survey!, siteId: '7', hours: 48, openedAt }));
+    };
+    const first = await openCase(joined, new Date('2026-11-20T15:00:00Z'));
+    const second = await openCase(renewed, new Date('2026-11-22T09:30:00Z'));
+    await receiveText(database.db, {
+      messageSid: 'SM-ana-stop',
+      from: mobileNumber,
+      to: '+15005550006',
+      body: 'STOP',
+      receivedAt: new Date('2026-11-23T10:00:00Z'),
+    });
+
+    const exported = (await exportMember(database.db, email))!;
+    const timelineOf = (id: string) => exported.followUpCases.find((row) => row.id === id)?.timeline;
+    expect(exported.followUpCases.map((row) => row.id).sort()).toEqual([first.id, second.id].sort());
+    expect(timelineOf(first.id)).toEqual([
+      expect.objectContaining({ kind: 'opened', at: new Date('2026-11-20T15:00:00Z') }),
+    ]);
+    expect(timelineOf(second.id)).toEqual([
+      expect.objectContaining({ kind: 'opened', at: new Date('2026-11-22T09:30:00Z') }),
+    ]);
+    expect(timelineOf(first.id)![0]).not.toHaveProperty('caseId');
+    expect(exported.inboundTextMessages).toEqual([
+      expect.objectContaining({ messageSid: 'SM-ana-stop', fromNumber: mobileNumber, body: 'STOP' }),
+    ]);
+    expect(exported.smsOptOuts).toEqual([expect.objectContaining({ mobileNumber, keyword: 'STOP' })]);
+    expect(exported.smsConsentHistory.map((entry) => entry.customerId).sort()).toEqual(
+      [joined.customerId, renewed.customerId].sort(),
+    );
+    expect(exported.smsConsentHistory[0]).toMatchObject({
+      action: 'withdrawn',
+      source: 'sms_keyword',
+      keyword: 'STOP',
+    });
   });
 
   it('holds nothing of another member, and answers null for an email no one has', async () => {

@@ -24,7 +24,7 @@ export interface SeededMember {
  */
 export async function seedMember(
   db: Db,
-  member: { email: string; mobileNumber: string; firstName?: string; lastName?: string },
+  member: { email: string; mobileNumber: string; firstName?: string; lastName?: string; agreesToTexts?: boolean },
 ): Promise<SeededMember> {
   const issued = await issueRegistration(
     db,
@@ -51,6 +51,7 @@ export async function seedMember(
           email: member.email,
           firstName: member.firstName ?? 'Dana',
           lastName: member.lastName ?? 'Whitfield',
+          isSubscribedToSmsMessaging: member.agreesToTexts ?? false,
         }),
       ),
     ),
