@@ -1,4 +1,6 @@
 import { types, type PGlite, type Transaction } from '@electric-sql/pglite';
+import { PREPARE_NAMED } from './named-statements';
+import { namedStatements } from './pglite-prepared';
 
 type Parsers = PGlite['parsers'];
 
@@ -40,11 +42,19 @@ export function readDrizzleTypesAsText(client: PGlite): Parsers {
 
 type Queryable = Pick<PGlite | Transaction, 'query'>;
 
-/** The client as drizzle sees it: the same queries and transactions, without the per-query parsers. */
+/**
+ * The client as drizzle sees it: the same queries and transactions, without the per-query parsers; a statement
+ * named with `preparedByName` (named-statements.ts) runs as a named statement, parsed and planned once
+ * (pglite-prepared.ts), where the client speaks the wire protocol (not inside a transaction).
+ */
 export function drizzleView<T extends Queryable>(client: T): T {
-  const query: Queryable['query'] = (text, params, options) =>
-    client.query(text, params, options && { ...options, parsers: undefined });
-  const view = { query } as Queryable & { transaction?: PGlite['transaction'] };
+  const named = namedStatements(client);
+  const query: Queryable['query'] = (text, params, options) => {
+    const queryOptions = options && { ...options, parsers: undefined };
+    const statement = named?.forText(text);
+    return statement ? statement.run(params, queryOptions) : client.query(text, params, queryOptions);
+  };
+  const view = { query, [PREPARE_NAMED]: named?.prepare } as Queryable & { transaction?: PGlite['transaction'] };
   if ('transaction' in client && typeof client.transaction === 'function') {
     const transaction = client.transaction.bind(client) as PGlite['transaction'];
     view.transaction = (work) => transaction((tx) => work(drizzleView(tx)));

@@ -1,28 +1,38 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Registration } from '../../src/domain/registration';
 import type { Db } from '../db/client';
+import { preparedByName } from '../db/named-statements';
 import { customers, registrations } from '../db/schema';
 import { hashToken, looksLikeToken } from '../lib/tokens';
 import { toRegistration } from './registration-record';
 
 /**
  * The lookup's reads, built once per database: drizzle otherwise rebuilds each statement's SQL on every request,
- * which cost a quarter of the engine's rate. On PostgreSQL the names make them server-side prepared statements,
- * parsed and planned once per pooled connection; PGlite ignores the names.
+ * which cost a quarter of the engine's rate. The names make them prepared statements, parsed and planned once: on
+ * PostgreSQL once per pooled connection; on PGlite once, each run then one call into the engine instead of six
+ * (server/db/pglite-prepared.ts), which cut the lookup's query from about 630 to 180 µs.
  */
 function prepareReads(db: Db) {
   return {
-    byTokenHash: db
-      .select()
-      .from(registrations)
-      .where(eq(registrations.tokenHash, sql.placeholder('tokenHash')))
-      .prepare('registration_by_token_hash'),
+    byTokenHash: preparedByName(
+      db,
+      'registration_by_token_hash',
+      db
+        .select()
+        .from(registrations)
+        .where(eq(registrations.tokenHash, sql.placeholder('tokenHash')))
+        .prepare('registration_by_token_hash'),
+    ),
     /** The profile a returning member's code was tied to when it was issued (issue-registration.ts). */
-    prefillProfile: db
-      .select()
-      .from(customers)
-      .where(eq(customers.id, sql.placeholder('customerId')))
-      .prepare('prefill_profile_by_id'),
+    prefillProfile: preparedByName(
+      db,
+      'prefill_profile_by_id',
+      db
+        .select()
+        .from(customers)
+        .where(eq(customers.id, sql.placeholder('customerId')))
+        .prepare('prefill_profile_by_id'),
+    ),
   };
 }
 

@@ -42,7 +42,9 @@ export async function leasePglite(snapshot: () => Blob): Promise<Database> {
   const ensureOpen = () => {
     if (!open) throw new Error('PGlite is closed');
   };
-  const lent: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+  type Lent = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'execProtocolStream' | 'parsers' | 'serializers'> &
+    Pick<PGlite, '_runExclusiveQuery' | '_runExclusiveTransaction' | 'closed'>;
+  const lent: Lent = {
     query: (async (...args: Parameters<PGlite['query']>) => {
       ensureOpen();
       return client.query(...args);
@@ -55,8 +57,21 @@ export async function leasePglite(snapshot: () => Blob): Promise<Database> {
       ensureOpen();
       return client.transaction(...args);
     }) as PGlite['transaction'],
+    // What named statements run on (server/db/pglite-prepared.ts), so that the suites run the lookups as the server
+    // does. `discard all` below drops the statements; the next lease's app parses them again.
+    execProtocolStream: async (...args) => {
+      ensureOpen();
+      return client.execProtocolStream(...args);
+    },
+    _runExclusiveQuery: (work) => client._runExclusiveQuery(work),
+    _runExclusiveTransaction: (work) => client._runExclusiveTransaction(work),
+    parsers: client.parsers,
+    serializers: client.serializers,
+    get closed() {
+      return !open || client.closed;
+    },
   };
-  // The app calls nothing else of a PGlite (server/db/pglite-database.ts).
+  // The app calls nothing else of a PGlite (server/db/pglite-database.ts, server/db/pglite-prepared.ts).
   return pgliteDatabase(lent as PGlite, pooled.parsers, async () => {
     if (!open) return;
     open = false;
