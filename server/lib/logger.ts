@@ -110,61 +110,15 @@ function scrubNested(line: Record<string, unknown>): Record<string, unknown> {
   return line;
 }
 
-/** How long a line may wait for others to go out with it, and how much may wait. */
-const BATCH_MS = 50;
-const BATCH_CHARS = 16 * 1024;
-
 /**
- * Stdout through pino's asynchronous destination, in batches. Handed one line at a time, it wrote about one line per
- * write under load, each a trip through libuv's thread pool and a wake-up of whatever reads the pipe: some 10-20 µs
- * of a request's CPU, more than formatting the line. Lines now wait up to BATCH_MS (or BATCH_CHARS) to go out
- * together; `flushSync` (and the process's exit) writes out what waits.
- */
-function batchedStdout(): DestinationStream & { flushSync: () => void } {
-  const stdout = pino.destination({ dest: 1, sync: false });
-  let waiting = '';
-  let timer: NodeJS.Timeout | undefined;
-  const writeOut = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (!waiting) return;
-    const batch = waiting;
-    waiting = '';
-    stdout.write(batch);
-  };
-  const flushSync = () => {
-    writeOut();
-    stdout.flushSync();
-  };
-  // pino writes out its destination at exit before this listener runs; what waited here goes out after it, at once.
-  process.once('exit', () => {
-    try {
-      flushSync();
-    } catch {
-      // Stdout already gone: there is nowhere left to write.
-    }
-  });
-  return {
-    write(line: string) {
-      waiting += line;
-      if (waiting.length >= BATCH_CHARS) writeOut();
-      // Not unref'd: a process that is otherwise done lives at most BATCH_MS longer, and its last lines go out the
-      // ordinary way, before pino ends its destination.
-      else timer ??= setTimeout(writeOut, BATCH_MS);
-    },
-    flushSync,
-  };
-}
-
-/**
- * Logs through pino. Without `write`, lines go to stdout through pino's asynchronous destination, in batches
- * (written off the request's path, at most BATCH_MS late; `flush()` before exiting). With `write`, each line
- * (without its newline) is handed to it synchronously: for tests and the benchmarks.
+ * Logs through pino. Without `write`, lines go to stdout through pino's asynchronous destination (buffered, written
+ * off the request's path; `flush()` before exiting). With `write`, each line (without its newline) is handed to it
+ * synchronously: for tests and the benchmarks.
  */
 export function jsonLogger(write?: (line: string) => void, options: { level?: LogLevel } = {}): ProcessLogger {
   const destination: DestinationStream & { flushSync?: () => void } = write
     ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
-    : batchedStdout();
+    : pino.destination({ dest: 1, sync: false });
   const log = pino(
     {
       level: options.level ?? 'info',

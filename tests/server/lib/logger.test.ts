@@ -168,53 +168,6 @@ describe('jsonLogger', () => {
     expect(lines).toHaveLength(20000);
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ level: 'info', event: 'line', i: 19999 });
   });
-  it('writes lines that come one at a time in batches, at most a moment late, and the last ones before a natural end', () => {
-    const logger = fileURLToPath(new URL('../../../server/lib/logger.ts', import.meta.url));
-    // A line every millisecond, as requests come: each used to take a write of its own (a trip through libuv's
-    // thread pool). Then one lone line, whose wait is timed; then the process ends by itself, without process.exit.
-    const script = `
-      import { createRequire } from 'node:module';
-      const fs = createRequire(import.meta.url)('node:fs');
-      let writes = 0;
-      const original = fs.write;
-      fs.write = function (fd, ...rest) {
-        if (fd === 1) writes += 1;
-        return original.call(this, fd, ...rest);
-      };
-      const { jsonLogger } = await import(${JSON.stringify(logger)});
-      const logger = jsonLogger();
-      const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-      for (let i = 0; i < 100; i += 1) {
-        logger.info('line', { i });
-        await pause(1);
-      }
-      await pause(200);
-      const before = writes;
-      logger.info('lone');
-      const loggedAt = performance.now();
-      while (writes === before && performance.now() - loggedAt < 5000) await pause(5);
-      fs.writeSync(2, JSON.stringify({ burstWrites: before, loneWaitMs: performance.now() - loggedAt }));
-      logger.info('last');
-    `;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
-    expect(child.status).toBe(0);
-    const { burstWrites, loneWaitMs } = JSON.parse(child.stderr) as { burstWrites: number; loneWaitMs: number };
-    // 100 lines over more than 100 ms: a few batches of up to 50 ms, not 100 writes.
-    expect(burstWrites).toBeLessThanOrEqual(10);
-    expect(loneWaitMs).toBeGreaterThanOrEqual(40);
-    expect(loneWaitMs).toBeLessThan(1000);
-    const events = child.stdout
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Line);
-    expect(events.map(({ event, i }) => (event === 'line' ? i : event))).toEqual([
-      ...Array.from({ length: 100 }, (_, i) => i),
-      'lone',
-      'last',
-    ]);
-  });
 });
 
 describe('the log lines of requests', () => {
