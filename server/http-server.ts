@@ -89,14 +89,21 @@ export async function startHttpServer({ app, env }: HttpServerOptions): Promise<
 
   const inFlight = new Set<ServerResponse>();
   let closing = false;
-  // Ahead of the app's listener, so the header is set before any answer can be written.
+  // One listener of each kind for every answer, rather than two closures (and `once` wrappers) made per request.
+  function forget(this: ServerResponse) {
+    inFlight.delete(this);
+  }
+  const closeIdleConnections = () => server.closeIdleConnections();
+  // An answer whose headers were already out when shutdown began still said keep-alive: close its connection once
+  // it is idle, rather than at the end of the grace period.
+  const finished = () => closing && setImmediate(closeIdleConnections);
+  // Ahead of the app's listener, so the header is set before any answer can be written. An answer closes and
+  // finishes once, so `on` does what `once` did.
   server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
     if (closing) response.setHeader('Connection', 'close');
     inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
-    // An answer whose headers were already out when shutdown began still said keep-alive: close its connection
-    // once it is idle, rather than at the end of the grace period.
-    response.once('finish', () => closing && setImmediate(() => server.closeIdleConnections()));
+    response.on('close', forget);
+    response.on('finish', finished);
   });
 
   server.listen(env.port, env.host);

@@ -63,20 +63,36 @@ export function apiReferencePolicy(inlineScriptHashes: readonly string[]): strin
   });
 }
 
+/** The headers every answer gets, whatever its route set, as [name, value]: made once per app. */
+function fixedHeaders(https: boolean): [string, string][] {
+  return [
+    ['X-Content-Type-Options', 'nosniff'],
+    // The registration code is in the address: no link or third party may receive it as a referrer.
+    ['Referrer-Policy', 'no-referrer'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ...(https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+}
+
 export function securityHeaders(env: Env): MiddlewareHandler {
   const policy = contentSecurityPolicy(env);
-  const https = env.publicUrl.startsWith('https://');
+  const fixed = fixedHeaders(env.publicUrl.startsWith('https://'));
   return async (c, next) => {
     await next();
     // A page that needs its own policy (the API reference) sets it; everything else gets the app's.
-    if (!c.res.headers.has('Content-Security-Policy')) setResponseHeader(c, 'Content-Security-Policy', policy);
-    setResponseHeader(c, 'X-Content-Type-Options', 'nosniff');
-    // The registration code is in the address: no link or third party may receive it as a referrer.
-    setResponseHeader(c, 'Referrer-Policy', 'no-referrer');
-    setResponseHeader(c, 'X-Frame-Options', 'DENY');
-    setResponseHeader(c, 'Cross-Origin-Opener-Policy', 'same-origin');
-    setResponseHeader(c, 'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (https) setResponseHeader(c, 'Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const ownPolicy = c.res.headers.has('Content-Security-Policy');
+    try {
+      // The answer's own headers, in place (response-headers.ts), read once for all of them.
+      const { headers } = c.res;
+      if (!ownPolicy) headers.set('Content-Security-Policy', policy);
+      for (const [name, value] of fixed) headers.set(name, value);
+    } catch {
+      // Immutable headers (a redirect, a proxied answer): one at a time, as setResponseHeader does it.
+      if (!ownPolicy) setResponseHeader(c, 'Content-Security-Policy', policy);
+      for (const [name, value] of fixed) setResponseHeader(c, name, value);
+    }
     c.res.headers.delete('X-Powered-By');
   };
 }
