@@ -4,11 +4,13 @@ import { described } from '../lib/route-description';
 
 /** Refuses a request without API_KEY in its `x-api-key` header. */
 export function productKeyCheck(apiKey: string): MiddlewareHandler {
-  return async (c, next) => {
+  // Not async: it only hands over to the route, whose promise Hono awaits (a refusal thrown here is caught as one
+  // thrown from an async middleware).
+  return (c, next) => {
     if (c.req.header('x-api-key') !== apiKey) {
       throw new ApiError(401, 'unauthorized', 'A valid x-api-key header is required.');
     }
-    await next();
+    return next();
   };
 }
 

@@ -29,12 +29,13 @@ export const currentRequestId = (): string | undefined => requests.getStore();
  * The rest of the request runs with it in scope, so every log line written meanwhile carries it (logger.ts).
  */
 export function requestId(): MiddlewareHandler {
-  return async (c, next) => {
+  // Not async: the request runs inside `run`, whose promise Hono awaits.
+  return (c, next) => {
     const incoming = c.req.header(REQUEST_ID_HEADER);
     const id = isSaneRequestId(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     // Set before the answer exists, so every answer carries it, error pages and the SPA's included.
     c.header(REQUEST_ID_HEADER, id);
-    await requests.run(id, next);
+    return requests.run(id, next);
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { describeRoute, resolver, uniqueSymbol, type ResponsesWithResolver } from 'hono-openapi';
+import { resolver, uniqueSymbol, type DescribeRouteOptions, type ResponsesWithResolver } from 'hono-openapi';
 import * as v from 'valibot';
 import type { ApiKeyScope } from '../../src/domain/api-keys';
 import type { ApiErrorBody, ApiErrorCode } from '../../src/domain/api-error';
@@ -147,7 +147,12 @@ export function describe({ summary, answers, refusals, access }: RouteDescriptio
   for (const [status, lines] of Object.entries(refusalLines)) {
     responses[status] = { description: lines.join('\n'), content: errorContent };
   }
-  return describeRoute({ summary, responses, ...(access ? { security: securityOf(access) } : {}) });
+  const spec: DescribeRouteOptions = { summary, responses, ...(access ? { security: securityOf(access) } : {}) };
+  // What hono-openapi's describeRoute makes, without its middleware: an async function that only awaits `next()`,
+  // on every request of the route a frame and its promises for nothing. The document reads the description from
+  // the symbol, which a plain pass-through carries as well.
+  const passThrough: MiddlewareHandler = (_c, next) => next();
+  return Object.assign(passThrough, { [uniqueSymbol]: { spec } });
 }
 
 /**
