@@ -14,9 +14,29 @@ export default defineConfig({
     {
       path: '<rootDir>/src/i18n/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/console/**', '<rootDir>/src/pages/survey/**'],
+      exclude: [
+        '**/node_modules/**',
+        '<rootDir>/src/console/**',
+        '<rootDir>/src/pages/survey/**',
+        '<rootDir>/src/pages/thank-you/**',
+        '<rootDir>/src/pages/home/dialogs/**',
+        '<rootDir>/src/components/phone-input/**',
+      ],
     },
-    // The survey's texts load with its route (src/i18n/i18n.ts, addCatalogue): not in the first page's script.
+    // The phone input's, the home page's dialogs', the thank-you page's and the survey's texts load with their code
+    // (src/i18n/i18n.ts, addCatalogue): not in the first page's script (issue 27).
+    {
+      path: '<rootDir>/src/components/phone-input/locales/{locale}',
+      include: ['<rootDir>/src/components/phone-input'],
+    },
+    {
+      path: '<rootDir>/src/pages/home/dialogs/locales/{locale}',
+      include: ['<rootDir>/src/pages/home/dialogs'],
+    },
+    {
+      path: '<rootDir>/src/pages/thank-you/locales/{locale}',
+      include: ['<rootDir>/src/pages/thank-you'],
+    },
     {
       path: '<rootDir>/src/pages/survey/locales/{locale}',
       include: ['<rootDir>/src/pages/survey'],

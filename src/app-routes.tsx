@@ -7,7 +7,12 @@ import type { FirstLookupSource } from './lib/first-lookup';
 import { FirstLookupContext } from './pages/home/first-lookup-context';
 
 // The home route is the first load of nearly everyone; the pages after it load when they are reached.
-const ThankYouPage = lazy(() => import('./pages/thank-you/thank-you-page').then((m) => ({ default: m.ThankYouPage })));
+const ThankYouPage = lazy(() =>
+  import('./pages/thank-you/thank-you-page').then(async (m) => {
+    await m.thankYouTexts;
+    return { default: m.ThankYouPage };
+  }),
+);
 const SurveyPage = lazy(() =>
   import('./pages/survey/survey-page').then(async (m) => {
     await m.surveyTexts;

@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
 import { useLanguage } from './i18n/use-language';
@@ -7,8 +6,6 @@ import { I18nProvider } from '@lingui/react';
 import { PageViewTracker } from './lib/analytics/page-view-tracker';
 import type { FirstLookupSource } from './lib/first-lookup';
 
-const queryClient = new QueryClient();
-
 /** The app in the browser. entry-server.tsx renders the same tree, with a null where the tracker is. */
 export function App({ firstLookup }: { firstLookup: FirstLookupSource }) {
   // Language is view state (decision 018): a switch renders every text again and leaves every flow as it is. The
@@ -16,12 +13,10 @@ export function App({ firstLookup }: { firstLookup: FirstLookupSource }) {
   useLanguage();
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <PageViewTracker />
-          <AppRoutes firstLookup={firstLookup} />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter>
+        <PageViewTracker />
+        <AppRoutes firstLookup={firstLookup} />
+      </BrowserRouter>
     </I18nProvider>
   );
 }

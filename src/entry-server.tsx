@@ -1,6 +1,5 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -34,13 +33,11 @@ export const createFirstScreenRender: FirstScreenModule['createFirstScreenRender
     return renderToString(
       <StrictMode>
         <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={new QueryClient()}>
-            <StaticRouter location={path}>
-              {/* Where the browser's page-view tracker is, so both trees have the same shape. */}
-              {null}
-              <AppRoutes firstLookup={firstLookup} />
-            </StaticRouter>
-          </QueryClientProvider>
+          <StaticRouter location={path}>
+            {/* Where the browser's page-view tracker is, so both trees have the same shape. */}
+            {null}
+            <AppRoutes firstLookup={firstLookup} />
+          </StaticRouter>
         </I18nProvider>
       </StrictMode>,
     );

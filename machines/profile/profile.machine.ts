@@ -8,8 +8,9 @@ import {
   type CustomerForm,
   type CustomerRequest,
 } from '../../src/domain/customer';
-import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
-import { manualRegistration, type Registration } from '../../src/domain/registration';
+import { MANUAL_REGISTRATION_ID } from '../../src/domain/registration-defaults';
+import { manualRegistration } from '../../src/domain/local-registration';
+import type { Registration } from '../../src/domain/registration';
 import { validate } from '../../src/domain/validation';
 import { EDITABLE_FIELDS } from './profile.fields';
 import type {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { CUSTOMER_MESSAGES, type CustomerSubmission } from '../../src/domain/customer';
-import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from '../../src/domain/registration-defaults';
 import { toE164 } from '../../src/domain/phone';
 import type { Tx } from '../db/client';
 import { registrations } from '../db/schema';

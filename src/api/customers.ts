@@ -22,10 +22,11 @@ const evidenceNow = (): Evidence => ({
  * Any status is an answer: what a refusal means is the profile flow's to decide (machines/profile). The
  * idempotency key belongs to one submission: a retry of it passes the same key.
  */
-export function postCustomer(customer: CustomerRequest, idempotencyKey: string) {
+export async function postCustomer(customer: CustomerRequest, idempotencyKey: string) {
   const evidence = evidenceOfSubmission.get(idempotencyKey) ?? evidenceNow();
   evidenceOfSubmission.set(idempotencyKey, evidence);
-  return api.post('customers', {
+  const client = await api();
+  return client.post('customers', {
     json: { ...customer, ...evidence },
     headers: { 'Idempotency-Key': idempotencyKey },
     throwHttpErrors: false,

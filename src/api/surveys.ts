@@ -2,8 +2,9 @@ import type { Survey } from '../domain/survey';
 import { api } from './client';
 
 /** Any status is an answer: the survey flow decides what a failure means (machines/survey). */
-export function postSurvey(survey: Survey, idempotencyKey: string) {
-  return api.post('surveys', {
+export async function postSurvey(survey: Survey, idempotencyKey: string) {
+  const client = await api();
+  return client.post('surveys', {
     json: survey,
     headers: { 'Idempotency-Key': idempotencyKey },
     throwHttpErrors: false,
@@ -15,7 +16,9 @@ export function postSurvey(survey: Survey, idempotencyKey: string) {
  * outlives the tab switch); whatever happens to it, nothing changes for them.
  */
 export function countReviewOpened(surveyId: string): void {
-  api
-    .post(`surveys/${encodeURIComponent(surveyId)}/review-opened`, { keepalive: true, throwHttpErrors: false })
+  api()
+    .then((client) =>
+      client.post(`surveys/${encodeURIComponent(surveyId)}/review-opened`, { keepalive: true, throwHttpErrors: false }),
+    )
     .catch(() => {});
 }

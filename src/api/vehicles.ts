@@ -1,14 +1,53 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { VehicleCatalogue } from '../domain/vehicle-catalogue';
-import { api } from './client';
+import { runtimeConfig } from '../lib/runtime-config';
 
-function fetchVehicles(signal?: AbortSignal): Promise<VehicleCatalogue> {
-  return api.get('vehicles', { signal }).json<VehicleCatalogue>();
+/**
+ * Tries after a failure, as the query cache that made this call before did (1, 2 and 4 s): a car park's connection
+ * often comes back within seconds, and the lists are no use without the catalogue.
+ */
+const RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+/** As the request client's (ky-client.ts): a dead connection becomes an error the page can show. */
+const TIMEOUT_MS = 15_000;
+
+async function fetchCatalogue(): Promise<VehicleCatalogue> {
+  const response = await fetch('/api/vehicles', {
+    headers: { 'x-api-key': runtimeConfig.apiKey },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`GET /api/vehicles answered ${response.status}`);
+  return (await response.json()) as VehicleCatalogue;
 }
 
-export const vehiclesQuery = () =>
-  queryOptions({
-    queryKey: ['vehicles'],
-    queryFn: ({ signal }) => fetchVehicles(signal),
-    staleTime: 60 * 60 * 1000,
-  });
+async function fetchWithRetries(): Promise<VehicleCatalogue> {
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await fetchCatalogue();
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return fetchCatalogue();
+}
+
+let loading: Promise<VehicleCatalogue> | undefined;
+let loaded: VehicleCatalogue | undefined;
+
+/**
+ * `GET /api/vehicles` (docs/spec.md §7), once a visit: nothing changes the catalogue while the server runs. A plain
+ * fetch, not the request client and query cache, so that the first screen's script holds neither (issue 27,
+ * decision 035). A failure is not kept: the section asks again the next time it shows.
+ */
+export function vehicleCatalogue(): Promise<VehicleCatalogue> {
+  loading ??= fetchWithRetries().then(
+    (catalogue) => (loaded = catalogue),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The catalogue if this visit has it already: a page shown again starts with its lists filled. */
+export const loadedVehicleCatalogue = (): VehicleCatalogue | undefined => loaded;

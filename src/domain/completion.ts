@@ -1,4 +1,4 @@
-import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from './registration-defaults';
 import type { Registration } from './registration';
 
 /** docs/spec.md §3 "Membership/plan (thank-you page)": the plan to renew. A sign-up without a code (id '-1') has none. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CONSENT_VERSION } from './consent';
 import { LANGUAGES, type Language } from './language';
-import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from './registration-defaults';
 import { isTimeZone } from './time-zone';
 import { US_STATE_CODES } from './us-states';
 import { VEHICLE_COLORS, acceptedVehicleYearRange } from './vehicle-options';

@@ -1,10 +1,8 @@
 import * as v from 'valibot';
 import { savedProfileSchema } from './customer';
 import { smsStatusSchema } from './webhooks';
-import { MANUAL_REGISTRATION_ID } from './manual-registration-id';
+import { DEFAULT_SITE_ID } from './registration-defaults';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
-
-const DEFAULT_SITE_ID = '0';
 
 const nullableString = v.nullable(v.string());
 
@@ -28,34 +26,6 @@ export const registrationAnswerSchema = v.object({
   profile: v.optional(savedProfileSchema),
 });
 export type Registration = v.InferOutput<typeof registrationAnswerSchema>;
-
-/** docs/spec.md §3 local defaults: empty string, 0, false, null; siteId '0'. */
-export function emptyRegistration(): Registration {
-  return {
-    id: '',
-    amount: 0,
-    isCompleted: false,
-    mobileNumber: '',
-    planName: '',
-    rechargeDate: '',
-    saleDate: '',
-    siteId: DEFAULT_SITE_ID,
-    sourceSystem: '',
-    token: '',
-    customerId: null,
-    isReturningCustomer: false,
-  };
-}
-
-/** docs/spec.md §4 phone modal: the registration created locally when there is no code. */
-export function manualRegistration(mobileNumber: string, now: Date = new Date()): Registration {
-  return {
-    ...emptyRegistration(),
-    id: MANUAL_REGISTRATION_ID,
-    mobileNumber,
-    saleDate: now.toISOString(),
-  };
-}
 
 /**
  * A calendar date both JavaScript and PostgreSQL read the same way: `Date` rolls 2026-02-30 over to March, and

@@ -1,20 +1,20 @@
-/** docs/spec.md §9: the colour list, in the order the select shows it. */
+/** docs/spec.md §9: the colour list, in the order the select shows it; each name is also the value sent. */
 export const VEHICLE_COLORS = [
-  'Black',
-  'White',
-  'Silver',
-  'Gray',
-  'Red',
-  'Blue',
-  'Dark Blue',
-  'Light Blue',
-  'Green',
-  'Dark Green',
-  'Gold',
-  'Brown',
-  'Beige',
-  'Orange',
-  'Yellow',
+  /*i18n*/ 'Black',
+  /*i18n*/ 'White',
+  /*i18n*/ 'Silver',
+  /*i18n*/ 'Gray',
+  /*i18n*/ 'Red',
+  /*i18n*/ 'Blue',
+  /*i18n*/ 'Dark Blue',
+  /*i18n*/ 'Light Blue',
+  /*i18n*/ 'Green',
+  /*i18n*/ 'Dark Green',
+  /*i18n*/ 'Gold',
+  /*i18n*/ 'Brown',
+  /*i18n*/ 'Beige',
+  /*i18n*/ 'Orange',
+  /*i18n*/ 'Yellow',
 ] as const;
 
 export type VehicleColor = (typeof VEHICLE_COLORS)[number];

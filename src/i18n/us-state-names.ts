@@ -1,62 +1,8 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { US_STATES, type UsStateCode } from '../domain/us-states';
+import { i18n } from '@lingui/core';
+import { US_STATES } from '../domain/us-states';
 
-/** The states' names as the State and Plate State lists show them; English is src/domain/us-states.ts's, word for word. */
-export const US_STATE_NAMES: Record<UsStateCode, MessageDescriptor> = {
-  AL: msg`Alabama`,
-  AK: msg`Alaska`,
-  AZ: msg`Arizona`,
-  AR: msg`Arkansas`,
-  CA: msg`California`,
-  CO: msg`Colorado`,
-  CT: msg`Connecticut`,
-  DE: msg`Delaware`,
-  DC: msg`District of Columbia`,
-  FL: msg`Florida`,
-  GA: msg`Georgia`,
-  HI: msg`Hawaii`,
-  ID: msg`Idaho`,
-  IL: msg`Illinois`,
-  IN: msg`Indiana`,
-  IA: msg`Iowa`,
-  KS: msg`Kansas`,
-  KY: msg`Kentucky`,
-  LA: msg`Louisiana`,
-  ME: msg`Maine`,
-  MD: msg`Maryland`,
-  MA: msg`Massachusetts`,
-  MI: msg`Michigan`,
-  MN: msg`Minnesota`,
-  MS: msg`Mississippi`,
-  MO: msg`Missouri`,
-  MT: msg`Montana`,
-  NE: msg`Nebraska`,
-  NV: msg`Nevada`,
-  NH: msg`New Hampshire`,
-  NJ: msg`New Jersey`,
-  NM: msg`New Mexico`,
-  NY: msg`New York`,
-  NC: msg`North Carolina`,
-  ND: msg`North Dakota`,
-  OH: msg`Ohio`,
-  OK: msg`Oklahoma`,
-  OR: msg`Oregon`,
-  PA: msg`Pennsylvania`,
-  RI: msg`Rhode Island`,
-  SC: msg`South Carolina`,
-  SD: msg`South Dakota`,
-  TN: msg`Tennessee`,
-  TX: msg`Texas`,
-  UT: msg`Utah`,
-  VT: msg`Vermont`,
-  VA: msg`Virginia`,
-  WA: msg`Washington`,
-  WV: msg`West Virginia`,
-  WI: msg`Wisconsin`,
-  WY: msg`Wyoming`,
-};
-
-/** The State and Plate State lists: valued by code, named in the language shown. */
-export const usStateOptions = () =>
-  US_STATES.map((state) => ({ value: state.value, label: i18n._(US_STATE_NAMES[state.value]) }));
+/**
+ * The State and Plate State lists: valued by code, named in the language shown. The English names are the domain's
+ * (src/domain/us-states.ts, marked for translation there); a language's catalogue names them in its own words.
+ */
+export const usStateOptions = () => US_STATES.map((state) => ({ value: state.value, label: i18n._(state.label) }));

@@ -13,7 +13,7 @@ import { toProfileView } from '../../machines/profile/profile.view';
 import type { Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';
 import { emptyCustomerForm } from '../../src/domain/customer';
-import { MANUAL_REGISTRATION_ID } from '../../src/domain/manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from '../../src/domain/registration-defaults';
 import { leafPaths, shortestPaths } from '../support/graph-paths';
 import { createdCustomer, openRegistration, profileInputs, profileModel, savedProfile } from '../support/profile.paths';
 

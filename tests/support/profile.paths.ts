@@ -2,7 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import { profileMachine } from '../../machines/profile/profile.machine';
 import type { ProfileEvent, ProfileInput, SavedProgress } from '../../machines/profile/profile.types';
 import { emptyCustomerForm, type Customer } from '../../src/domain/customer';
-import { emptyRegistration, type Registration } from '../../src/domain/registration';
+import { emptyRegistration } from '../../src/domain/local-registration';
+import type { Registration } from '../../src/domain/registration';
 import type { PathModel } from './graph-paths';
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { customerAnswerSchema, customerSchemaFor, type CustomerRules } from '../../../src/domain/customer';
 import { issueCodesOf } from '../../../src/domain/issue-codes';
-import { MANUAL_REGISTRATION_ID } from '../../../src/domain/manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from '../../../src/domain/registration-defaults';
 import { productKey } from '../../access/product-key';
 import { completeProfile } from '../../customers/complete-profile';
 import { findCustomer } from '../../customers/find-customer';

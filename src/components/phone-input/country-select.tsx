@@ -16,6 +16,7 @@ import type { Country } from './countries';
 import { searchCountries } from './country-search';
 import { FLAG_HEIGHT, FLAG_WIDTH, flagUrl } from './country-flags';
 import styles from './phone-input.module.css';
+import './phone-input-texts';
 
 /** docs/spec.md §9 list and option heights. Options are full-width rows, so 38 px is well over WCAG 2.5.8's 24 px minimum. */
 export const LIST_HEIGHT = 240;

@@ -10,6 +10,8 @@ import type { PhoneValidationResult } from './phone-validation';
 import { sanitizePhoneInput, sanitizePhoneInputWithCaret } from './sanitize-phone-input';
 import styles from './phone-input.module.css';
 
+export { phoneInputTexts } from './phone-input-texts';
+
 /** docs/spec.md §9: the result follows typing after this long without a keystroke. */
 export const RESULT_DEBOUNCE_MS = 500;
 

@@ -1,11 +1,12 @@
 import { t } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
-import { useContext, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchRegistrationActor, submitCustomerActor } from '../../../machines/profile/profile.actors';
 import { profileMachine, progressOf } from '../../../machines/profile/profile.machine';
 import type { SavedProgress } from '../../../machines/profile/profile.types';
 import { toProfileView } from '../../../machines/profile/profile.view';
+import { preloadApi } from '../../api/client';
 import { postCustomer } from '../../api/customers';
 import { getRegistration } from '../../api/registration-tokens';
 import { fieldId } from '../../components/fields/field-ids';
@@ -18,8 +19,6 @@ import { ConnectionProblem } from './connection-problem';
 import { FirstLookupContext } from './first-lookup-context';
 import { typedBeforeStart } from './typed-before-start';
 import styles from './home-page.module.css';
-import { InvalidCodeDialog } from './invalid-code-dialog';
-import { PhoneDialog } from './phone-dialog';
 import { ProfileForm } from './profile-form';
 import { Welcome } from './welcome';
 
@@ -30,6 +29,21 @@ export function HomePage() {
   // A new code in the address is a new visit: start the flow again.
   return <ProfileFlow key={token ?? ''} token={token} />;
 }
+
+// Only a sign-up without a code asks for the number, and only a refused code ends here: each dialog loads with its
+// texts when it shows, not in the first screen's script (issue 27).
+const PhoneDialog = lazy(() =>
+  import('./dialogs/phone-dialog').then(async (m) => {
+    await m.dialogTexts;
+    return { default: m.PhoneDialog };
+  }),
+);
+const InvalidCodeDialog = lazy(() =>
+  import('./dialogs/invalid-code-dialog').then(async (m) => {
+    await m.dialogTexts;
+    return { default: m.InvalidCodeDialog };
+  }),
+);
 
 const profileActors = {
   fetchRegistration: fetchRegistrationActor(({ token }, signal) => getRegistration(token, signal)),
@@ -93,20 +107,33 @@ function ProfileFlow({ token }: { token: string | null }) {
           )}
           <ProfileForm
             view={view}
-            onFieldChange={(field, value) => send({ type: 'field.changed', field, value })}
-            onAllConsentChange={(checked) => send({ type: 'consent.allChanged', checked })}
+            onFieldChange={(field, value) => {
+              // The customer has started: the submit's request client loads meanwhile, not in the first script.
+              preloadApi();
+              send({ type: 'field.changed', field, value });
+            }}
+            onAllConsentChange={(checked) => {
+              preloadApi();
+              send({ type: 'consent.allChanged', checked });
+            }}
             onSubmit={() => send({ type: 'user.submit' })}
           />
         </>
       )}
       {view.showPhoneDialog && (
-        <PhoneDialog
-          canConfirm={view.canConfirmPhone}
-          onPhoneChange={(phone) => send({ type: 'phone.changed', phone })}
-          onConfirm={() => send({ type: 'user.confirmPhone' })}
-        />
+        <Suspense fallback={null}>
+          <PhoneDialog
+            canConfirm={view.canConfirmPhone}
+            onPhoneChange={(phone) => send({ type: 'phone.changed', phone })}
+            onConfirm={() => send({ type: 'user.confirmPhone' })}
+          />
+        </Suspense>
       )}
-      {view.showInvalidCodeDialog && <InvalidCodeDialog />}
+      {view.showInvalidCodeDialog && (
+        <Suspense fallback={null}>
+          <InvalidCodeDialog />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,5 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
-import { useQuery } from '@tanstack/react-query';
-import { vehiclesQuery } from '../../api/vehicles';
 import { SelectField, type SelectOption } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import type { CustomerForm } from '../../domain/customer';
@@ -9,9 +7,9 @@ import type { FieldErrors } from '../../domain/validation';
 import { VEHICLE_COLORS, vehicleYears } from '../../domain/vehicle-options';
 import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
 import { usStateOptions } from '../../i18n/us-state-names';
-import { VEHICLE_COLOR_NAMES } from '../../i18n/vehicle-color-names';
 import { runtimeConfig } from '../../lib/runtime-config';
 import type { ProfileFieldChange } from './field-change';
+import { useVehicleCatalogue } from './use-vehicle-catalogue';
 
 const toOptions = (values: readonly (string | number)[]): SelectOption[] =>
   values.map((value) => ({ value: String(value), label: String(value) }));
@@ -30,14 +28,14 @@ export function VehicleFields({
   onChange: ProfileFieldChange;
 }) {
   // docs/spec.md §7: the catalogue is fetched when the vehicle section appears.
-  const catalogue = useQuery(vehiclesQuery());
-  const makes = catalogue.data?.results ?? [];
+  const catalogue = useVehicleCatalogue();
+  const { makes } = catalogue;
   const models = makes.find((entry) => entry.make === form.vehicleMake)?.models ?? [];
   const placeholder = t`Please select...`;
   const label = (field: keyof typeof FIELD_LABELS) => i18n._(FIELD_LABELS[field]);
   const error = (field: keyof CustomerForm) => fieldErrorText(field, errors[field]);
   // Shown in the customer's language; the value kept is the English one operators' systems know.
-  const colors = VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(VEHICLE_COLOR_NAMES[color]) }));
+  const colors = VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(color) }));
 
   return (
     <>
@@ -60,7 +58,7 @@ export function VehicleFields({
         options={withCurrent(toOptions(makes.map((entry) => entry.make)), form.vehicleMake)}
         error={
           error('vehicleMake') ??
-          (catalogue.isError ? t`We could not load the list of makes. Please reload the page.` : undefined)
+          (catalogue.failed ? t`We could not load the list of makes. Please reload the page.` : undefined)
         }
         onValueChange={(value) => onChange('vehicleMake', value === '' ? null : value)}
       />

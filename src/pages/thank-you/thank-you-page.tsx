@@ -1,9 +1,11 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
-import { renewalText } from '../../i18n/renewal-text';
+import { renewalText } from './renewal-text';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { loadCompletion } from '../../lib/session-store';
 import styles from './thank-you-page.module.css';
+
+export { thankYouTexts } from './thank-you-texts';
 
 const externalLink = (href: string, text: string) => (
   <a href={href} target="_blank" rel="noopener noreferrer">

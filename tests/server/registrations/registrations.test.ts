@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '../../../src/domain/customer';
-import { MANUAL_REGISTRATION_ID } from '../../../src/domain/manual-registration-id';
+import { MANUAL_REGISTRATION_ID } from '../../../src/domain/registration-defaults';
 import type { NewRegistration } from '../../../src/domain/registration';
 import { completeProfile } from '../../../server/customers/complete-profile';
 import type { Database } from '../../../server/db/client';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completionOf } from '../../../src/domain/completion';
-import { emptyRegistration, manualRegistration } from '../../../src/domain/registration';
+import { emptyRegistration, manualRegistration } from '../../../src/domain/local-registration';
 
 describe('what the thank-you and survey pages keep of a completed profile', () => {
   it('keeps the plan to renew and the customer, and nothing else of the registration', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyRegistration, manualRegistration, newRegistrationSchema } from '../../../src/domain/registration';
+import { newRegistrationSchema } from '../../../src/domain/registration';
 import { validate } from '../../../src/domain/validation';
 
 const sale = { mobileNumber: '+12015550143', planName: 'Basic', amount: 10, rechargeDate: '2026-12-31' };
@@ -88,41 +88,5 @@ describe('a point-of-sale registration', () => {
     { saleDate: '2026-11-22T14:30:00Z' },
   ])('accepts %j', (overrides) => {
     expect(errorsFor({ ...sale, ...overrides })).toEqual({});
-  });
-});
-
-describe('the registration before one is loaded (docs/spec.md §3)', () => {
-  it('is empty, at site 0, for a new customer', () => {
-    expect(emptyRegistration()).toEqual({
-      id: '',
-      amount: 0,
-      isCompleted: false,
-      mobileNumber: '',
-      planName: '',
-      rechargeDate: '',
-      saleDate: '',
-      siteId: '0',
-      sourceSystem: '',
-      token: '',
-      customerId: null,
-      isReturningCustomer: false,
-    });
-  });
-
-  it('is made locally for a sign-up without a code, with the number typed and the time of the sale', () => {
-    expect(manualRegistration('+12015550143', new Date('2026-11-22T14:30:00Z'))).toEqual({
-      id: '-1',
-      amount: 0,
-      isCompleted: false,
-      mobileNumber: '+12015550143',
-      planName: '',
-      rechargeDate: '',
-      saleDate: '2026-11-22T14:30:00.000Z',
-      siteId: '0',
-      sourceSystem: '',
-      token: '',
-      customerId: null,
-      isReturningCustomer: false,
-    });
   });
 });

@@ -1,8 +1,10 @@
 import { t } from '@lingui/core/macro';
-import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
-import { LanguageSwitch } from '../../components/language-switch/language-switch';
-import { runtimeConfig } from '../../lib/runtime-config';
-import styles from './home-page.module.css';
+import { BlockingDialog } from '../../../components/dialogs/lazy-blocking-dialog';
+import { LanguageSwitch } from '../../../components/language-switch/language-switch';
+import { runtimeConfig } from '../../../lib/runtime-config';
+import styles from '../home-page.module.css';
+
+export { dialogTexts } from './dialog-texts';
 
 /**
  * docs/spec.md §8: no footer, not dismissible. It is the end of this link, so it says where to go instead: the wash,

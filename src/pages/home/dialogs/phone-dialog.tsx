@@ -1,14 +1,19 @@
 import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
-import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
-import { LanguageSwitch } from '../../components/language-switch/language-switch';
-import { runtimeConfig } from '../../lib/runtime-config';
-import buttons from '../../components/buttons/buttons.module.css';
-import styles from './home-page.module.css';
+import { BlockingDialog } from '../../../components/dialogs/lazy-blocking-dialog';
+import { LanguageSwitch } from '../../../components/language-switch/language-switch';
+import { runtimeConfig } from '../../../lib/runtime-config';
+import buttons from '../../../components/buttons/buttons.module.css';
+import styles from '../home-page.module.css';
+
+export { dialogTexts } from './dialog-texts';
 
 // The phone input carries libphonenumber's full metadata: only customers without a code download it.
 const PhoneInput = lazy(() =>
-  import('../../components/phone-input/phone-input').then((m) => ({ default: m.PhoneInput })),
+  import('../../../components/phone-input/phone-input').then(async (m) => {
+    await m.phoneInputTexts;
+    return { default: m.PhoneInput };
+  }),
 );
 
 interface PhoneDialogProps {

@@ -1,5 +1,6 @@
 import { selectOrdinal, t } from '@lingui/core/macro';
-import { renewalDay } from '../domain/renewal';
+import { renewalDay } from '../../domain/renewal';
+import './thank-you-texts';
 
 /**
  * docs/spec.md §2's renewal sentence in the language shown. English is src/domain/renewal.ts's word for word (a test

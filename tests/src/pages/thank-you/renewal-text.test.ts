@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, test } from 'vitest';
-import { renewalSentence } from '../../../src/domain/renewal';
-import { renewalText } from '../../../src/i18n/renewal-text';
-import { inSpanish } from './in-spanish';
+import { renewalSentence } from '../../../../src/domain/renewal';
+import { renewalText } from '../../../../src/pages/thank-you/renewal-text';
+import { inSpanish } from '../../i18n/in-spanish';
 
 const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
 
