@@ -1,23 +1,20 @@
 import { t } from '@lingui/core/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageShell } from './components/page-shell/page-shell';
+import { lazyWithTexts } from './i18n/lazy-with-texts';
 import { HomePage } from './pages/home/home-page';
 import type { FirstLookupSource } from './lib/first-lookup';
 import { FirstLookupContext } from './pages/home/first-lookup-context';
 
 // The home route is the first load of nearly everyone; the pages after it load when they are reached.
-const ThankYouPage = lazy(() =>
-  import('./pages/thank-you/thank-you-page').then(async (m) => {
-    await m.thankYouTexts;
-    return { default: m.ThankYouPage };
-  }),
+const ThankYouPage = lazyWithTexts(
+  () => import('./pages/thank-you/thank-you-page'),
+  (m) => ({ component: m.ThankYouPage, texts: m.thankYouTexts }),
 );
-const SurveyPage = lazy(() =>
-  import('./pages/survey/survey-page').then(async (m) => {
-    await m.surveyTexts;
-    return { default: m.SurveyPage };
-  }),
+const SurveyPage = lazyWithTexts(
+  () => import('./pages/survey/survey-page'),
+  (m) => ({ component: m.SurveyPage, texts: m.surveyTexts }),
 );
 
 /** The customer pages under whichever router the browser (app.tsx) or the server (entry-server.tsx) gives them. */

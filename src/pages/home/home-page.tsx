@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense, useContext, useEffect, useMemo } from 'react';
+import { Suspense, useContext, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchRegistrationActor, submitCustomerActor } from '../../../machines/profile/profile.actors';
 import { profileMachine, progressOf } from '../../../machines/profile/profile.machine';
@@ -10,6 +10,7 @@ import { preloadApi } from '../../api/client';
 import { postCustomer } from '../../api/customers';
 import { getRegistration } from '../../api/registration-tokens';
 import { fieldId } from '../../components/fields/field-ids';
+import { lazyWithTexts } from '../../i18n/lazy-with-texts';
 import { customerRulesOf } from '../../domain/customer';
 import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
@@ -32,17 +33,13 @@ export function HomePage() {
 
 // Only a sign-up without a code asks for the number, and only a refused code ends here: each dialog loads with its
 // texts when it shows, not in the first screen's script (issue 27).
-const PhoneDialog = lazy(() =>
-  import('./dialogs/phone-dialog').then(async (m) => {
-    await m.dialogTexts;
-    return { default: m.PhoneDialog };
-  }),
+const PhoneDialog = lazyWithTexts(
+  () => import('./dialogs/phone-dialog'),
+  (m) => ({ component: m.PhoneDialog, texts: m.dialogTexts }),
 );
-const InvalidCodeDialog = lazy(() =>
-  import('./dialogs/invalid-code-dialog').then(async (m) => {
-    await m.dialogTexts;
-    return { default: m.InvalidCodeDialog };
-  }),
+const InvalidCodeDialog = lazyWithTexts(
+  () => import('./dialogs/invalid-code-dialog'),
+  (m) => ({ component: m.InvalidCodeDialog, texts: m.dialogTexts }),
 );
 
 const profileActors = {

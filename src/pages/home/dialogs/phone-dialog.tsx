@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BlockingDialog } from '../../../components/dialogs/lazy-blocking-dialog';
 import { LanguageSwitch } from '../../../components/language-switch/language-switch';
+import { lazyWithTexts } from '../../../i18n/lazy-with-texts';
 import { runtimeConfig } from '../../../lib/runtime-config';
 import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../home-page.module.css';
@@ -9,11 +10,9 @@ import styles from '../home-page.module.css';
 export { dialogTexts } from './dialog-texts';
 
 // The phone input carries libphonenumber's full metadata: only customers without a code download it.
-const PhoneInput = lazy(() =>
-  import('../../../components/phone-input/phone-input').then(async (m) => {
-    await m.phoneInputTexts;
-    return { default: m.PhoneInput };
-  }),
+const PhoneInput = lazyWithTexts(
+  () => import('../../../components/phone-input/phone-input'),
+  (m) => ({ component: m.PhoneInput, texts: m.phoneInputTexts }),
 );
 
 interface PhoneDialogProps {
