@@ -13,7 +13,7 @@ import { compression } from './lib/compression';
 import { noSuchRoute } from './lib/no-such-route';
 import { silentLogger, type Logger } from './lib/logger';
 import { requestId } from './lib/request-id';
-import { setResponseHeader } from './lib/response-headers';
+import { defaultHeaders } from './lib/response-headers';
 import { createMetrics } from './metrics/metrics';
 import { metricsRoute } from './metrics/metrics-route';
 import type { LimitStore } from './limits/limit-store';
@@ -117,11 +117,8 @@ export function createApp(deps: AppDeps): Hono {
   const limitSentBody: MiddlewareHandler = (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next);
   api.use('*', limitSentBody);
-  api.use('*', async (c, next) => {
-    await next();
-    // Answers may carry personal data: nothing is kept by browsers or proxies unless a route says so.
-    if (!c.res.headers.has('Cache-Control')) setResponseHeader(c, 'Cache-Control', 'no-store');
-  });
+  // Answers may carry personal data: nothing is kept by browsers or proxies unless a route says so.
+  api.use('*', defaultHeaders([['Cache-Control', 'no-store']]));
 
   api.route('/health', healthRoutes({ db }));
   api.route('/ready', readyRoutes({ db, readiness: deps.readiness ?? { state: 'ready' } }));

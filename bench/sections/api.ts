@@ -525,8 +525,11 @@ function printMemoryTable(
 ) {
   const growth = memory.after - memory.before;
   const signed = (bytes: number) => `${bytes >= 0 ? '+' : '−'}${formatMb(Math.abs(bytes))}`;
+  // No top-up at all when the measured runs alone reached the request count: nothing was sampled.
   const sampled = (window: RssWindow) =>
-    `median ${formatMb(window.median)}, ${formatMb(window.min)} … ${formatMb(window.max)} (${window.count} samples)`;
+    window.count === 0
+      ? 'no samples: no top-up was needed'
+      : `median ${formatMb(window.median)}, ${formatMb(window.min)} … ${formatMb(window.max)} (${window.count} samples)`;
   const met = growth <= budget.maxGrowthMb * 1024 * 1024 || (growth / memory.before) * 100 <= budget.maxGrowthPercent;
   printTable(
     `API — server memory on ${engine} (VmRSS of the node process running dist/server/main.js)`,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { nodeAnswerOf } from './response-headers';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -35,7 +36,9 @@ export function requestId(): MiddlewareHandler {
     const id = isSaneRequestId(incoming) ? incoming : randomUUID();
     c.set('requestId', id);
     // Set before the answer exists, so every answer carries it, error pages and the SPA's included.
-    c.header(REQUEST_ID_HEADER, id);
+    const outgoing = nodeAnswerOf(c);
+    if (outgoing) outgoing.setHeader(REQUEST_ID_HEADER, id);
+    else c.header(REQUEST_ID_HEADER, id);
     return requests.run(id, next);
   };
 }

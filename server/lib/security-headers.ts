@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
-import { setResponseHeader } from './response-headers';
+import { defaultHeaders } from './response-headers';
 
 /** Google tag hosts, allowed only when an analytics id is configured. */
 const ANALYTICS_SCRIPT_HOSTS = ['https://www.googletagmanager.com'];
@@ -76,23 +76,10 @@ function fixedHeaders(https: boolean): [string, string][] {
   ];
 }
 
+/** The app's policy and the fixed headers, on every answer that does not name its own (the API reference's policy). */
 export function securityHeaders(env: Env): MiddlewareHandler {
-  const policy = contentSecurityPolicy(env);
-  const fixed = fixedHeaders(env.publicUrl.startsWith('https://'));
-  return async (c, next) => {
-    await next();
-    // A page that needs its own policy (the API reference) sets it; everything else gets the app's.
-    const ownPolicy = c.res.headers.has('Content-Security-Policy');
-    try {
-      // The answer's own headers, in place (response-headers.ts), read once for all of them.
-      const { headers } = c.res;
-      if (!ownPolicy) headers.set('Content-Security-Policy', policy);
-      for (const [name, value] of fixed) headers.set(name, value);
-    } catch {
-      // Immutable headers (a redirect, a proxied answer): one at a time, as setResponseHeader does it.
-      if (!ownPolicy) setResponseHeader(c, 'Content-Security-Policy', policy);
-      for (const [name, value] of fixed) setResponseHeader(c, name, value);
-    }
-    c.res.headers.delete('X-Powered-By');
-  };
+  return defaultHeaders([
+    ['Content-Security-Policy', contentSecurityPolicy(env)],
+    ...fixedHeaders(env.publicUrl.startsWith('https://')),
+  ]);
 }

@@ -220,6 +220,42 @@ describe('slow and excess connections', () => {
   });
 });
 
+describe('the headers every answer carries, over HTTP', () => {
+  let t: TestApp;
+  afterEach(() => t?.close());
+
+  it('are the security headers, the request id and no-store, unless the route names its own', async () => {
+    t = await startTestApp('pglite');
+    const running = await serveApp(t.app);
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${running.url}${path}`, { headers: { 'x-api-key': API_KEY, ...headers } });
+    const [health, vehicles, missing, docs] = await Promise.all([
+      get('/api/health', { 'x-request-id': 'trace-42' }),
+      get('/api/vehicles'),
+      get('/api/no-such-route'),
+      get('/api/docs'),
+    ]);
+    for (const res of [health, vehicles, missing, docs]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // PUBLIC_URL is https in the test app.
+      expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.:-]+$/);
+    }
+    expect(health.headers.get('x-request-id')).toBe('trace-42');
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(health.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(vehicles.headers.get('cache-control')).toBe('public, max-age=3600');
+    // The API reference's own policy, with its inline script's hash, rather than the app's.
+    expect(docs.headers.get('content-security-policy')).toContain("'sha256-");
+    expect(health.headers.get('content-security-policy')).not.toContain("'sha256-");
+    expect(docs.headers.get('cache-control')).not.toBe('no-store');
+  });
+});
+
 describe('a request body over the limit', () => {
   let t: TestApp;
   afterEach(() => t?.close());

@@ -1,6 +1,9 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { setResponseHeader } from '../../../server/lib/response-headers';
+import { defaultHeaders, setResponseHeader } from '../../../server/lib/response-headers';
 
 describe('setResponseHeader', () => {
   it('sets a header on the answer a handler made, keeping its body and status', async () => {
@@ -27,5 +30,57 @@ describe('setResponseHeader', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://club.example/elsewhere');
     expect(res.headers.get('x-added')).toBe('yes');
+  });
+});
+
+/** Routes answering every way a route can: plain, with its own value, thrown, and as a Response made by hand. */
+function appWithDefaults(): Hono {
+  const app = new Hono();
+  app.use(
+    '*',
+    defaultHeaders([
+      ['Cache-Control', 'no-store'],
+      ['X-Frame-Options', 'DENY'],
+    ]),
+  );
+  app.get('/plain', (c) => c.json({ ok: true }));
+  app.get('/own', (c) => c.json({ ok: true }, 200, { 'Cache-Control': 'public, max-age=60' }));
+  app.get('/thrown', () => {
+    throw new Error('boom');
+  });
+  app.get('/redirect', () => Response.redirect('https://club.example/elsewhere', 302));
+  app.onError((_error, c) => c.json({ error: 'internal' }, 500));
+  return app;
+}
+
+type Answer = { status: number; cacheControl: string | null; frameOptions: string | null };
+const answerOf = (res: Response): Answer => ({
+  status: res.status,
+  cacheControl: res.headers.get('cache-control'),
+  frameOptions: res.headers.get('x-frame-options'),
+});
+
+const EXPECTED: Record<string, Answer> = {
+  '/plain': { status: 200, cacheControl: 'no-store', frameOptions: 'DENY' },
+  '/own': { status: 200, cacheControl: 'public, max-age=60', frameOptions: 'DENY' },
+  '/thrown': { status: 500, cacheControl: 'no-store', frameOptions: 'DENY' },
+  '/redirect': { status: 302, cacheControl: 'no-store', frameOptions: 'DENY' },
+};
+
+describe('defaultHeaders', () => {
+  it.each(Object.keys(EXPECTED))('gives %s the defaults it does not name itself, under app.request', async (path) => {
+    expect(answerOf(await appWithDefaults().request(path))).toEqual(EXPECTED[path]);
+  });
+
+  // On Node they go on the outgoing message before the route runs: the same answers, by the other path.
+  it.each(Object.keys(EXPECTED))('gives %s the same over HTTP on Node', async (path) => {
+    const server = serve({ fetch: appWithDefaults().fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      if (!server.listening) await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      expect(answerOf(await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' }))).toEqual(EXPECTED[path]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
