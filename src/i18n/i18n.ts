@@ -48,7 +48,8 @@ export async function showLanguage(language: Language): Promise<void> {
     }
     i18n.activate(language);
   }
-  document.documentElement.lang = language;
+  // Writing the same value still restyles the whole page (see main.tsx).
+  if (document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 
 /** The switch's choice, for the rest of the visit and for the server's render of the next page. */
