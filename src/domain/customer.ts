@@ -254,11 +254,15 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
 
 /** Plates optional: what tests, tools and callers that know no operator setting validate with. */
 export const customerSchema = buildCustomerSchema({ requireLicensePlate: false });
-const customerSchemaRequiringPlate = buildCustomerSchema({ requireLicensePlate: true });
+// Built when first asked for, not as the page's script starts: a deployment uses one of the two, and building a
+// schema is work in the page's first long task (issue 27).
+let customerSchemaRequiringPlate: typeof customerSchema | undefined;
 
 /** The schema for the operator's rules; built once each, as the form validates on every change. */
 export const customerSchemaFor = (rules: CustomerRules) =>
-  rules.requireLicensePlate ? customerSchemaRequiringPlate : customerSchema;
+  rules.requireLicensePlate
+    ? (customerSchemaRequiringPlate ??= buildCustomerSchema({ requireLicensePlate: true }))
+    : customerSchema;
 
 export type CustomerInput = v.InferInput<typeof customerSchema>;
 export type CustomerSubmission = v.InferOutput<typeof customerSchema>;
