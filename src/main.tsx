@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
-import { currentLanguage, showLanguage, startingLanguage } from './i18n/i18n';
+import { showLanguage, startingLanguage } from './i18n/i18n';
 import { readFirstLookup, rendersServerScreen } from './lib/first-lookup';
 import { startInspectorIfAsked } from './lib/inspector';
 import './styles/global.css';
@@ -17,10 +17,7 @@ await new Promise<void>((resolve) => setTimeout(resolve, 0));
 // at once (no fetch: the app takes over the server's form as soon as the script has run); Spanish's is fetched first.
 const language = startingLanguage();
 const serverLanguage = document.documentElement.lang;
-if (language !== currentLanguage()) await showLanguage(language);
-// Only when it differs: writing `lang`, even the same value, restyles the whole server-rendered page in the task that
-// runs this script (a full style recalculation of the form, 12-26 ms on a 4x slower phone, in a long task).
-if (document.documentElement.lang !== language) document.documentElement.lang = language;
+await showLanguage(language);
 
 const root = document.getElementById('root')!;
 const firstLookup = readFirstLookup();

@@ -63,7 +63,7 @@ export function apiReferencePolicy(inlineScriptHashes: readonly string[]): strin
   });
 }
 
-/** The headers every answer gets, whatever its route set, as [name, value]: made once per app. */
+/** The headers every answer gets unless its route names its own, as [name, value]: made once per app. */
 function fixedHeaders(https: boolean): [string, string][] {
   return [
     ['X-Content-Type-Options', 'nosniff'],

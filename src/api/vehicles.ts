@@ -1,5 +1,6 @@
 import type { VehicleCatalogue } from '../domain/vehicle-catalogue';
 import { runtimeConfig } from '../lib/runtime-config';
+import { sharedUntilFailure } from '../lib/shared-until-failure';
 
 /**
  * Tries after a failure, as the query cache that made this call before did (1, 2 and 4 s): a car park's connection
@@ -30,7 +31,6 @@ async function fetchWithRetries(): Promise<VehicleCatalogue> {
   return fetchCatalogue();
 }
 
-let loading: Promise<VehicleCatalogue> | undefined;
 let loaded: VehicleCatalogue | undefined;
 
 /**
@@ -38,16 +38,9 @@ let loaded: VehicleCatalogue | undefined;
  * fetch, not the request client and query cache, so that the first screen's script holds neither (issue 27,
  * decision 035). A failure is not kept: the section asks again the next time it shows.
  */
-export function vehicleCatalogue(): Promise<VehicleCatalogue> {
-  loading ??= fetchWithRetries().then(
-    (catalogue) => (loaded = catalogue),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const vehicleCatalogue: () => Promise<VehicleCatalogue> = sharedUntilFailure(() =>
+  fetchWithRetries().then((catalogue) => (loaded = catalogue)),
+);
 
 /** The catalogue if this visit has it already: a page shown again starts with its lists filled. */
 export const loadedVehicleCatalogue = (): VehicleCatalogue | undefined => loaded;
