@@ -17,10 +17,8 @@ export function setResponseHeader(c: Pick<Context, 'res' | 'header'>, name: stri
 }
 
 /** The Node answer @hono/node-server writes this request's Response to; undefined under `app.request` (tests). */
-export function nodeAnswerOf(c: Context): Pick<ServerResponse | Http2ServerResponse, 'setHeader'> | undefined {
-  const outgoing = (c.env as { outgoing?: ServerResponse | Http2ServerResponse } | undefined)?.outgoing;
-  return outgoing && typeof outgoing.setHeader === 'function' ? outgoing : undefined;
-}
+export const nodeAnswerOf = (c: Context): Pick<ServerResponse | Http2ServerResponse, 'setHeader'> | undefined =>
+  (c.env as { outgoing?: ServerResponse | Http2ServerResponse } | undefined)?.outgoing;
 
 /**
  * Headers every answer carries unless it names its own. On Node they are set on the outgoing message before the

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
-import { contentSecurityPolicy } from '../../server/lib/security-headers';
 import { spaRoutes } from '../../server/spa';
 import { runtimeConfig } from '../../server/runtime-config';
 import { openTestDatabase } from './helpers/test-database';
@@ -168,16 +167,5 @@ describe('the SPA', () => {
     const res = await app.request('/thank-you', { method: 'POST' });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
-  });
-});
-
-describe('the Content-Security-Policy', () => {
-  it('allows the analytics host only when an id is configured', () => {
-    const without = contentSecurityPolicy({ analyticsId: '', logoUrl: '/logo.svg' });
-    expect(without).not.toContain('googletagmanager');
-    expect(without).toContain("script-src 'self';");
-    const withId = contentSecurityPolicy({ analyticsId: 'G-TEST123', logoUrl: 'https://cdn.example/logo.png' });
-    expect(withId).toContain("script-src 'self' https://www.googletagmanager.com");
-    expect(withId).toContain('https://cdn.example');
   });
 });

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { defaultHeaders, setResponseHeader } from '../../../server/lib/response-headers';
+import { requestId } from '../../../server/lib/request-id';
 
 describe('setResponseHeader', () => {
   it('sets a header on the answer a handler made, keeping its body and status', async () => {
@@ -67,6 +68,17 @@ const EXPECTED: Record<string, Answer> = {
   '/redirect': { status: 302, cacheControl: 'no-store', frameOptions: 'DENY' },
 };
 
+/** Serves `app` on a free loopback port for the length of `use`. */
+async function overHttp<T>(app: Hono, use: (origin: string) => Promise<T>): Promise<T> {
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  try {
+    if (!server.listening) await once(server, 'listening');
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('defaultHeaders', () => {
   it.each(Object.keys(EXPECTED))('gives %s the defaults it does not name itself, under app.request', async (path) => {
     expect(answerOf(await appWithDefaults().request(path))).toEqual(EXPECTED[path]);
@@ -74,13 +86,29 @@ describe('defaultHeaders', () => {
 
   // On Node they go on the outgoing message before the route runs: the same answers, by the other path.
   it.each(Object.keys(EXPECTED))('gives %s the same over HTTP on Node', async (path) => {
-    const server = serve({ fetch: appWithDefaults().fetch, port: 0, hostname: '127.0.0.1' });
-    try {
-      if (!server.listening) await once(server, 'listening');
-      const { port } = server.address() as AddressInfo;
-      expect(answerOf(await fetch(`http://127.0.0.1:${port}${path}`, { redirect: 'manual' }))).toEqual(EXPECTED[path]);
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
+    const answer = await overHttp(appWithDefaults(), async (origin) =>
+      answerOf(await fetch(`${origin}${path}`, { redirect: 'manual' })),
+    );
+    expect(answer).toEqual(EXPECTED[path]);
+  });
+
+  // What spares the answer's headers from being read back (decision 036): on Node, the defaults and the request id
+  // are on the outgoing message by the time the route runs.
+  it('on Node, are on the outgoing message before the route runs, with the request id', async () => {
+    const app = new Hono();
+    app.use('*', requestId());
+    app.use('*', defaultHeaders([['X-Frame-Options', 'DENY']]));
+    app.get('/', (c) => {
+      const { outgoing } = c.env as HttpBindings;
+      return c.json({
+        frameOptions: outgoing.getHeader('x-frame-options'),
+        requestId: outgoing.getHeader('x-request-id'),
+      });
+    });
+    const seen = await overHttp(app, async (origin) => {
+      const res = await fetch(`${origin}/`, { headers: { 'x-request-id': 'trace-7' } });
+      return res.json();
+    });
+    expect(seen).toEqual({ frameOptions: 'DENY', requestId: 'trace-7' });
   });
 });
