@@ -26,6 +26,7 @@ describe('the Content-Security-Policy', () => {
     ['http://cdn.example/logo.png', ' https://cdn.example'.replace('https', 'http')],
     ['/proxy?u=https://cdn.example/logo.png', ''],
     ['http://', ''],
+    ['ftp://files.example/logo.png?via=https://cdn.example', ''],
   ])('takes the logo %s into img-src as its origin, if it has one', (logoUrl, origin) => {
     expect(contentSecurityPolicy({ analyticsId: '', logoUrl })).toContain(`img-src 'self' data:${origin};`);
   });
