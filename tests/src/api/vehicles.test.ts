@@ -1,3 +1,4 @@
+import type { RuntimeConfig } from '../../../src/domain/runtime-config';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
 const catalogue = { results: [{ make: 'Honda', models: ['Civic'] }] };
@@ -7,6 +8,8 @@ const answer = (status: number, body: unknown = catalogue) =>
 /** The module keeps the catalogue for the visit: each test starts a visit of its own. */
 const freshModule = async () => {
   vi.resetModules();
+  const { setServerRuntimeConfig } = await import('../../../src/lib/runtime-config');
+  setServerRuntimeConfig({ apiKey: 'the-product-key' } as RuntimeConfig);
   return import('../../../src/api/vehicles');
 };
 
@@ -36,7 +39,7 @@ describe('the vehicle catalogue (GET /api/vehicles)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/vehicles');
-    expect(new Headers(init?.headers).has('x-api-key')).toBe(true);
+    expect(new Headers(init?.headers).get('x-api-key')).toBe('the-product-key');
     expect(init?.signal).toBeInstanceOf(AbortSignal);
     expect(loadedVehicleCatalogue()).toEqual(catalogue);
   });
