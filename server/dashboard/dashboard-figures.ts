@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_RANGE_DAYS,
   netPromoterScore,
+  responseRate,
   type DashboardFigures,
   type DashboardQuery,
   type NpsCounts,
@@ -10,6 +11,7 @@ import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
+import { isEmptySurveyRow, isSurveyResponse, SCORE_COLUMNS } from '../surveys/empty-survey';
 import { followUpFigures } from './follow-up-figures';
 import { themeFigures } from './theme-figures';
 
@@ -50,25 +52,30 @@ const withNps = <T extends { promoters: number; passives: number; detractors: nu
   nps: netPromoterScore(row),
 });
 
-const COLUMN_OF: Record<SurveyQuestion, typeof surveys.washQualityScore> = {
-  recommendToOthersScore: surveys.recommendToOthersScore,
-  washQualityScore: surveys.washQualityScore,
-  cleanlinessScore: surveys.cleanlinessScore,
-  serviceScore: surveys.serviceScore,
-  valueScore: surveys.valueScore,
-};
-
 /** Each question's mean over the customers who answered it, to one decimal. */
 const averageColumns = Object.fromEntries(
   SURVEY_QUESTIONS.map((question) => [
     question,
-    sql<number | null>`round(avg(nullif(${COLUMN_OF[question]}, 0)), 1)::float8`,
+    sql<number | null>`round(avg(nullif(${SCORE_COLUMNS[question]}, 0)), 1)::float8`,
   ]),
 ) as Record<SurveyQuestion, SQL<number | null>>;
 
 /**
+ * Whether the member a registration made has sent a response, whenever (decision 038): an empty survey is none, and
+ * several surveys are one respondent.
+ */
+const hasResponded = (db: Db) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(surveys)
+      .where(and(eq(surveys.customerId, registrations.customerId), isSurveyResponse)),
+  );
+
+/**
  * The dashboard's figures for issued codes (a sign-up without a code belongs to no site and has no funnel).
- * The funnel follows the codes issued in the range; completions, surveys and NPS count what happened in it.
+ * The funnel follows the codes issued in the range; completions, surveys and NPS count what happened in it, and the
+ * response rate follows the profiles completed in it (src/domain/figures.ts says what each counts).
  */
 export async function dashboardFigures(
   db: Db,
@@ -84,9 +91,12 @@ export async function dashboardFigures(
     lt(registrations.completedAt, range.end),
   );
   const surveysInRange = and(issuedCodes, gte(surveys.createdAt, range.start), lt(surveys.createdAt, range.end));
+  // Every feedback figure counts responses; an empty survey is counted apart, and nowhere else.
+  const responsesInRange = and(surveysInRange, isSurveyResponse);
 
-  // Completions and surveys are each read once: the range's total, by week and by site in one pass
-  // (GROUPING SETS), which `grouping()` tells apart (0 where the row is grouped by that column).
+  // Completions and responses are each read once: the range's total, by week and by site in one pass
+  // (GROUPING SETS), which `grouping()` tells apart (0 where the row is grouped by that column). Empty surveys are
+  // only counted.
   const week = (column: AnyColumn) =>
     sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const byWeekAndSite = (column: AnyColumn) => ({
@@ -97,7 +107,7 @@ export async function dashboardFigures(
   });
   const sets = (column: AnyColumn) => sql`grouping sets ((), (${week(column)}), (${registrations.siteId}))`;
 
-  const [funnelRows, completionRows, surveyRows, followUps, themes] = await Promise.all([
+  const [funnelRows, completionRows, surveyRows, emptyRows, followUps, themes] = await Promise.all([
     db
       .select({
         issued: count(),
@@ -110,7 +120,11 @@ export async function dashboardFigures(
       .from(registrations)
       .where(and(issuedCodes, gte(registrations.createdAt, range.start), lt(registrations.createdAt, range.end))),
     db
-      .select({ ...byWeekAndSite(registrations.completedAt), completed: count() })
+      .select({
+        ...byWeekAndSite(registrations.completedAt),
+        completed: count(),
+        respondents: count(hasResponded(db)),
+      })
       .from(registrations)
       .where(completedInRange)
       .groupBy(sets(registrations.completedAt)),
@@ -126,17 +140,23 @@ export async function dashboardFigures(
       .from(surveys)
       .innerJoin(customers, eq(customers.id, surveys.customerId))
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-      .where(surveysInRange)
+      .where(responsesInRange)
       .groupBy(sets(surveys.createdAt)),
+    db
+      .select({ empty: count() })
+      .from(surveys)
+      .innerJoin(customers, eq(customers.id, surveys.customerId))
+      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .where(and(surveysInRange, isEmptySurveyRow)),
     followUpFigures(db, scope.sites, range, now),
-    themeFigures(db, surveysInRange),
+    themeFigures(db, responsesInRange),
   ]);
 
   const noNps = { promoters: 0, passives: 0, detractors: 0 };
   const totalOf = <T extends { byWeek: unknown; bySite: unknown }>(rows: T[]) =>
     rows.find((row) => !row.byWeek && !row.bySite);
   const f = funnelRows[0]!;
-  const completed = totalOf(completionRows)?.completed ?? 0;
+  const cohort = totalOf(completionRows) ?? { completed: 0, respondents: 0 };
   const fb = totalOf(surveyRows) ?? {
     surveys: 0,
     ...noNps,
@@ -171,10 +191,13 @@ export async function dashboardFigures(
     },
     feedback: withNps({
       surveys: fb.surveys,
+      empty: emptyRows[0]!.empty,
+      respondents: cohort.respondents,
+      offered: cohort.completed,
+      responseRate: responseRate({ respondents: cohort.respondents, offered: cohort.completed }),
       promoters: fb.promoters,
       passives: fb.passives,
       detractors: fb.detractors,
-      responseRate: completed ? fb.surveys / completed : null,
       averages: Object.fromEntries(SURVEY_QUESTIONS.map((q) => [q, fb[q]])) as Record<SurveyQuestion, number | null>,
     }),
     weeks: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([key, row]) => ({ week: key, ...withNps(row) })),

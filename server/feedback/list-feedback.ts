@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
 import { toMemberSurvey } from '../members/find-member';
 import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
+import { isSurveyResponse } from '../surveys/empty-survey';
 import { mentionsTheme } from './theme-conditions';
 
 /** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
@@ -23,9 +24,13 @@ function inBand(band: FeedbackQuery['band']): SQL | undefined {
   }
 }
 
-/** The filters of the list and its export; a theme is found in the comments by the database, so pages stay full. */
+/**
+ * The filters of the list and its export; a theme is found in the comments by the database, so pages stay full. An
+ * empty survey is no feedback (decision 038): neither lists it.
+ */
 export const feedbackConditions = (sites: SiteScope, query: Omit<FeedbackQuery, 'limit' | 'after'>) =>
   and(
+    isSurveyResponse,
     inSites(sites),
     inDays(surveys.createdAt, query.from, query.to),
     inBand(query.band),

@@ -39,7 +39,7 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
   consent: consentView(customer),
 });
 
-/** `survey.submitted`: the answers, and whose they are. */
+/** `survey.submitted`: the answers, and whose they are; an empty survey sends none (decision 038). */
 export const surveyData = (row: SurveyRow) => ({
   survey: { ...pick(row, SURVEY_FIELDS), createdAt: row.createdAt.toISOString() },
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_FOLLOW_UP_HOURS, opensFollowUp } from '../../src/domain/follow-ups';
-import { SURVEY_QUESTIONS, type StoredSurvey, type SurveySubmission } from '../../src/domain/survey';
+import { isEmptySurvey, SURVEY_QUESTIONS, type StoredSurvey, type SurveySubmission } from '../../src/domain/survey';
 import type { Tx } from '../db/client';
 import { customers, registrations, sites, surveys } from '../db/schema';
 import { ApiError } from '../lib/api-error';
@@ -38,7 +38,9 @@ export interface RecordSurveyOptions {
  * (422). `beforeInsert` runs once the customer is known and before anything is written: the HTTP edge counts its
  * per-customer budget there, so ids that name no one spend nothing and a refusal writes nothing. A detractor's
  * survey (recommend score 1–6) also opens a follow-up case at the member's site, in the same transaction, after the
- * survey is written: whatever refuses the survey leaves no case either.
+ * survey is written: whatever refuses the survey leaves no case either. An empty survey (no score, no comment) is
+ * stored as sent and is no response (decision 038): no event, no review invitation, and, its recommend score being
+ * unanswered, no case.
  */
 export async function recordSurvey(
   tx: Tx,
@@ -48,6 +50,7 @@ export async function recordSurvey(
   if (!(await customerExists(tx, survey.customerId))) throw new ApiError(422, 'unknown_customer', NO_SUCH_CUSTOMER);
   await options.beforeInsert?.(survey.customerId);
   const site = await siteOf(tx, survey.customerId);
+  const response = !isEmptySurvey(survey);
   const [row] = await tx
     .insert(surveys)
     .values({
@@ -55,10 +58,10 @@ export async function recordSurvey(
       customerId: survey.customerId,
       ...pick(survey, SURVEY_QUESTIONS),
       comments: survey.comments,
-      reviewUrl: site.reviewUrl,
+      reviewUrl: response ? site.reviewUrl : null,
     })
     .returning();
-  await recordEvent(tx, 'survey.submitted', surveyData(row!));
+  if (response) await recordEvent(tx, 'survey.submitted', surveyData(row!));
   if (opensFollowUp(row!.recommendToOthersScore)) {
     await openFollowUp(tx, {
       survey: row!,

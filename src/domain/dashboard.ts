@@ -22,6 +22,15 @@ export function netPromoterScore(counts: { promoters: number; passives: number; 
   return answered === 0 ? null : Math.round(((counts.promoters - counts.detractors) / answered) * 100);
 }
 
+/**
+ * Respondents over the members offered the survey (decision 038). Both are of one cohort, the profiles completed in
+ * the range, and a member counts once however many surveys they send, so the rate never exceeds 1; null when no one
+ * was offered it.
+ */
+export function responseRate(counts: { respondents: number; offered: number }): number | null {
+  return counts.offered === 0 ? null : counts.respondents / counts.offered;
+}
+
 export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 400;
 
@@ -71,10 +80,20 @@ export const dashboardFiguresSchema = v.object({
     completionRate: nullableNumber,
     medianMinutesToComplete: nullableNumber,
   }),
-  /** Surveys sent in the range. The response rate is surveys per profile completed in the range. */
+  /**
+   * The surveys sent in the range that are responses (an empty survey is counted apart), and the response rate of the
+   * members who completed a profile in it: src/domain/figures.ts says what each counts (decision 038).
+   */
   feedback: v.object({
     ...npsCountsEntries,
     surveys: v.number(),
+    /** Surveys sent in the range with no score and no comment: stored, and in no other figure. */
+    empty: v.number(),
+    /** Of the members who completed a profile in the range (`offered`), those who have sent a response, whenever. */
+    respondents: v.number(),
+    /** The members who completed a profile in the range: the thank-you page offered each of them the survey. */
+    offered: v.number(),
+    /** respondents / offered: never above 1. */
     responseRate: nullableNumber,
     averages: v.object({
       recommendToOthersScore: nullableNumber,

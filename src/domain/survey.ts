@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { pageOf } from './paging';
-import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
+import { isBlank, plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SURVEY_QUESTIONS = [
   'recommendToOthersScore',
@@ -57,6 +57,9 @@ export const surveySchema = v.object({
       v.string(),
       v.maxLength(SURVEY_COMMENTS_MAX, `Comments must be at most ${SURVEY_COMMENTS_MAX} characters`),
       plainText(UNSUPPORTED_CHARACTERS),
+      // A comment that shows nothing is no comment, and is stored as none: the database tells an empty survey
+      // (below) by its empty text.
+      v.transform((text) => (isBlank(text) ? '' : text)),
     ),
     '',
   ),
@@ -82,12 +85,22 @@ export const surveyRecordSchema = v.object({
 });
 export type Survey = v.InferOutput<typeof surveyRecordSchema>;
 
+/**
+ * A survey with no score and no comment (decision 038). docs/spec.md §5 lets a customer send one, and it is stored
+ * as sent, but it is no response: it counts in no figure but its own ("empty"), is not listed as feedback, sends no
+ * `survey.submitted`, opens no case and invites to no review. A comment that shows nothing is no comment.
+ */
+export function isEmptySurvey(survey: Pick<Survey, SurveyQuestion | 'comments'>): boolean {
+  return SURVEY_QUESTIONS.every((question) => survey[question] === 0) && isBlank(survey.comments);
+}
+
 /** A stored survey as the API answers it: the record and when it was taken. */
 export const surveyAnswerSchema = v.object({ ...surveyRecordSchema.entries, createdAt: v.string() });
 
 /**
  * `POST /api/surveys`' answer: the stored survey and the public review page its respondent is invited to (their
- * site's link), or null when the site has none. Every respondent gets the same invitation, whatever they answered.
+ * site's link), or null when the site has none. Every respondent gets the same invitation, whatever they answered;
+ * an empty survey is no response, and invites to nothing (decision 038).
  */
 export const storedSurveySchema = v.object({ ...surveyAnswerSchema.entries, reviewUrl: v.nullable(v.string()) });
 export type StoredSurvey = v.InferOutput<typeof storedSurveySchema>;

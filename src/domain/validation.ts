@@ -41,6 +41,9 @@ export const plainText = (message: string) => v.check((text: string) => !hasCont
  */
 const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\u2800]*$/u;
 
+/** Text that shows nothing: empty, or made only of spaces and characters that draw nothing. */
+export const isBlank = (text: string): boolean => INVISIBLE_ONLY.test(text);
+
 /** Embeddings, overrides, isolates and marks: they make text show in an order other than it is stored. */
 const BIDI_CONTROL = /\p{Bidi_Control}/u;
 
@@ -50,7 +53,7 @@ const BIDI_CONTROL = /\p{Bidi_Control}/u;
  * `v.nonEmpty`, which runs first so that an invisible name gets the same "… is required" as an empty one.
  */
 export function showsAsWritten(text: string): boolean {
-  return (text === '' || !INVISIBLE_ONLY.test(text)) && !BIDI_CONTROL.test(text);
+  return (text === '' || !isBlank(text)) && !BIDI_CONTROL.test(text);
 }
 
 export const visibleText = (message: string) => v.check(showsAsWritten, message);

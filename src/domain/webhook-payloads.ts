@@ -43,7 +43,7 @@ export const registrationCompletedDataSchema = v.object({
 
 const scoreSchema = described(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10)), '1–10; 0 is unanswered.');
 
-/** `survey.submitted`: the answers, and whose they are. */
+/** `survey.submitted`: the answers, and whose they are; an empty survey sends none (decision 038). */
 export const surveySubmittedDataSchema = v.object({
   survey: v.object({
     id: v.string(),

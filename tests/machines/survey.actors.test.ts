@@ -10,8 +10,8 @@ const unexpected = (status: number) => ({ name: 'UnexpectedStatusError', status 
 
 const request: SurveyRequest = { survey: { ...emptySurvey('cust-1'), valueScore: 7 }, idempotencyKey: 'key-1' };
 
-const submit = (reply: (request: SurveyRequest) => Promise<HttpResponse>) =>
-  toPromise(createActor(submitSurveyActor(reply), { input: request }).start());
+const submit = (reply: (request: SurveyRequest) => Promise<HttpResponse>, input = request) =>
+  toPromise(createActor(submitSurveyActor(reply), { input }).start());
 
 describe('the survey actor', () => {
   it('sends the survey it is given as it is, and invites to nothing when the answer makes no invitation', async () => {
@@ -32,6 +32,12 @@ describe('the survey actor', () => {
       surveyId: 'survey-1',
       url: 'https://g.page/r/naperville/review',
     });
+  });
+
+  it('invites to nothing after a survey with no score and no comment, whatever the answer says (decision 038)', async () => {
+    const answer = { id: 'survey-2', customerId: 'cust-1', reviewUrl: 'https://g.page/r/naperville/review' };
+    const empty = { survey: { ...emptySurvey('cust-1'), comments: '  ' }, idempotencyKey: 'key-2' };
+    await expect(submit(() => Promise.resolve(Response.json(answer, { status: 201 })), empty)).resolves.toBeNull();
   });
 
   it.each([

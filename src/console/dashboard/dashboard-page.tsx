@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
+import { FIGURES } from '../../domain/figures';
 import { siteName, type Site } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { TextField } from '../../components/fields/text-field';
@@ -79,16 +80,24 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
       </section>
       <section className={styles.card} aria-labelledby="feedback-heading">
         <h2 id="feedback-heading">Feedback</h2>
-        <dl className={styles.figures}>
-          <Figure term="Surveys" value={figure(feedback.surveys)} />
-          <Figure term="Response rate" value={percent(feedback.responseRate)} />
-          <Figure term="NPS" value={signed(feedback.nps)} />
+        <p className={styles.muted}>
+          Surveys sent from {data.range.from} to {data.range.to} by members of{' '}
+          {data.site ? siteName(sites, data.site) : 'your sites'}; sign-ups without a code belong to no site and are
+          left out.
+        </p>
+        <dl className={`${styles.figures} ${styles.definedFigures}`}>
+          <Figure {...FIGURES.responseRate} value={percent(feedback.responseRate)} />
+          <Figure {...FIGURES.respondents} value={`${figure(feedback.respondents)} of ${figure(feedback.offered)}`} />
+          <Figure {...FIGURES.surveys} value={figure(feedback.surveys)} />
+          <Figure {...FIGURES.emptySurveys} value={figure(feedback.empty)} />
+          <Figure {...FIGURES.nps} value={signed(feedback.nps)} />
           <Figure
-            term="Promoters / passives / detractors"
+            {...FIGURES.npsBands}
             value={`${feedback.promoters} / ${feedback.passives} / ${feedback.detractors}`}
           />
         </dl>
-        <h3>Average scores (1–10, answered questions only)</h3>
+        <h3>{FIGURES.averageScores.term}</h3>
+        <p className={styles.muted}>{FIGURES.averageScores.definition}</p>
         <div className={styles.tableWrap} tabIndex={0}>
           <table className={styles.table}>
             <thead>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { siteName } from '../../domain/sites';
-import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
+import { isEmptySurvey, SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
 import { smsLine, when, whenIn } from '../format';
 import { sitesQuery } from '../sites/api';
@@ -121,21 +121,28 @@ export function MemberPage() {
       <section className={styles.card} aria-labelledby="surveys-heading">
         <h2 id="surveys-heading">Surveys</h2>
         {data.surveys.length === 0 && <p className={styles.muted}>No survey yet.</p>}
-        {data.surveys.map((survey) => (
-          <article key={survey.id} className={survey.band === 'detractor' ? styles.detractor : undefined}>
-            <h3>
-              {when(survey.createdAt)}
-              {survey.band ? ` · ${survey.band}` : ''}
-            </h3>
-            <Facts
-              rows={SURVEY_QUESTIONS.map((q) => [
-                SURVEY_QUESTION_TEXTS[q],
-                survey.scores[q] === 0 ? 'Not answered' : String(survey.scores[q]),
-              ])}
-            />
-            {survey.comments && <blockquote>{survey.comments}</blockquote>}
-          </article>
-        ))}
+        {data.surveys.map((survey) =>
+          isEmptySurvey({ ...survey.scores, comments: survey.comments }) ? (
+            <article key={survey.id}>
+              <h3>{when(survey.createdAt)} · empty</h3>
+              <p className={styles.muted}>No score and no comment: kept as sent, and counted in no figure.</p>
+            </article>
+          ) : (
+            <article key={survey.id} className={survey.band === 'detractor' ? styles.detractor : undefined}>
+              <h3>
+                {when(survey.createdAt)}
+                {survey.band ? ` · ${survey.band}` : ''}
+              </h3>
+              <Facts
+                rows={SURVEY_QUESTIONS.map((q) => [
+                  SURVEY_QUESTION_TEXTS[q],
+                  survey.scores[q] === 0 ? 'Not answered' : String(survey.scores[q]),
+                ])}
+              />
+              {survey.comments && <blockquote>{survey.comments}</blockquote>}
+            </article>
+          ),
+        )}
       </section>
     </>
   );

@@ -19,7 +19,8 @@ function seeder(t: TestApp, n = 0) {
     opened?: string;
     completed?: string;
     manual?: boolean;
-    surveys?: [string, Scores][];
+    /** When, the five scores, and the comment (none unless given). */
+    surveys?: [string, Scores, string?][];
   }) {
     n += 1;
     const id = crypto.randomUUID();
@@ -59,7 +60,7 @@ function seeder(t: TestApp, n = 0) {
       termsAgreedAt: at(r.completed!),
       createdAt: at(r.completed!),
     });
-    for (const [when, [recommend, wash, cleanliness, service, value]] of r.surveys ?? []) {
+    for (const [when, [recommend, wash, cleanliness, service, value], comments] of r.surveys ?? []) {
       await db.insert(surveys).values({
         id: crypto.randomUUID(),
         customerId,
@@ -68,6 +69,7 @@ function seeder(t: TestApp, n = 0) {
         cleanlinessScore: cleanliness,
         serviceScore: service,
         valueScore: value,
+        comments,
         createdAt: at(when),
       });
     }
@@ -231,8 +233,12 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
       site: null,
       funnel: { issued: 5, opened: 4, completed: 3, completionRate: 0.6, medianMinutesToComplete: 60 },
       feedback: {
+        // Five surveys in November from four members, the four who completed a profile in it.
         surveys: 5,
-        responseRate: 1.25,
+        empty: 0,
+        respondents: 4,
+        offered: 4,
+        responseRate: 1,
         promoters: 2,
         passives: 1,
         detractors: 1,
@@ -346,6 +352,109 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     expect(res.body.sites).toEqual([
       { siteId: '30', completed: 5, ...figures, reviewInvitations: 0, reviewsOpened: 0 },
     ]);
+  });
+
+  it('counts a member who answered three times as one respondent: the response rate is members, never above 100%', async () => {
+    // February 2027, away from the months above. Both members completed their profile in it and were offered the
+    // survey; one answered three times (three a day is the budget), the other never.
+    const registration = seeder(t, 60);
+    await registration({
+      site: '40',
+      created: '2027-02-01T09:00:00',
+      completed: '2027-02-01T09:10:00',
+      surveys: [
+        ['2027-02-01T10:00:00', [10, 9, 9, 9, 9]],
+        ['2027-02-01T11:00:00', [9, 0, 0, 0, 0]],
+        ['2027-02-01T12:00:00', [0, 0, 0, 0, 0], 'Still great.'],
+      ],
+    });
+    await registration({ site: '40', created: '2027-02-02T09:00:00', completed: '2027-02-02T09:10:00' });
+    const res = await dashboard(owner, '?from=2027-02-01&to=2027-02-28');
+    expect(res.body.feedback).toMatchObject({ surveys: 3, respondents: 1, offered: 2, responseRate: 0.5 });
+    // A member who completed in February and answers in March is February's respondent, and in March's surveys.
+    await registration({
+      site: '40',
+      created: '2027-02-27T09:00:00',
+      completed: '2027-02-28T23:59:00',
+      surveys: [['2027-03-01T00:00:00', [8, 8, 8, 8, 8]]],
+    });
+    const february = await dashboard(owner, '?from=2027-02-01&to=2027-02-28');
+    expect(february.body.feedback).toMatchObject({ surveys: 3, respondents: 2, offered: 3, responseRate: 2 / 3 });
+    const march = await dashboard(owner, '?from=2027-03-01&to=2027-03-31');
+    expect(march.body.feedback).toMatchObject({ surveys: 1, respondents: 0, offered: 0, responseRate: null });
+  });
+
+  it('keeps a survey with no score and no comment apart: counted as empty, in no other figure, inviting no review', async () => {
+    // April 2027. One member sent only an empty survey; another sent one empty and one with a comment and no score,
+    // which is a response.
+    const registration = seeder(t, 70);
+    await registration({
+      site: '41',
+      created: '2027-04-05T09:00:00',
+      completed: '2027-04-05T09:10:00',
+      surveys: [['2027-04-05T10:00:00', [0, 0, 0, 0, 0], '']],
+    });
+    await registration({
+      site: '41',
+      created: '2027-04-06T09:00:00',
+      completed: '2027-04-06T09:10:00',
+      surveys: [
+        ['2027-04-06T10:00:00', [0, 0, 0, 0, 0]],
+        ['2027-04-06T11:00:00', [0, 0, 0, 0, 0], 'The dryers left water spots.'],
+      ],
+    });
+    // Their site has a review page. An empty survey stored before the rule, with the invitation offered then, is
+    // not an invitation either.
+    await t.database.db
+      .update(surveys)
+      .set({ reviewUrl: 'https://g.page/r/elm/review' })
+      .where(inArray(surveys.createdAt, [at('2027-04-05T10:00:00'), at('2027-04-06T11:00:00')]));
+
+    const res = await dashboard(owner, '?from=2027-04-01&to=2027-04-30');
+    expect(res.body.feedback).toEqual({
+      surveys: 1,
+      empty: 2,
+      respondents: 1,
+      offered: 2,
+      responseRate: 0.5,
+      promoters: 0,
+      passives: 0,
+      detractors: 0,
+      nps: null,
+      averages: {
+        recommendToOthersScore: null,
+        washQualityScore: null,
+        cleanlinessScore: null,
+        serviceScore: null,
+        valueScore: null,
+      },
+    });
+    expect(res.body.sites).toEqual([
+      {
+        siteId: '41',
+        completed: 2,
+        promoters: 0,
+        passives: 0,
+        detractors: 0,
+        nps: null,
+        reviewInvitations: 1,
+        reviewsOpened: 0,
+      },
+    ]);
+    expect(res.body.themes).toEqual([
+      { siteId: '41', theme: 'equipment', surveys: 1 },
+      { siteId: '41', theme: 'wash_quality', surveys: 1 },
+    ]);
+
+    // The member who sent only an empty survey was offered the survey and is no respondent.
+    const onlyEmpty = await dashboard(owner, '?from=2027-04-05&to=2027-04-05');
+    expect(onlyEmpty.body.feedback).toMatchObject({
+      surveys: 0,
+      empty: 1,
+      respondents: 0,
+      offered: 1,
+      responseRate: 0,
+    });
   });
 
   it('refuses a range backwards or a date that is not one; the command line sees every site, a point-of-sale key nothing', async () => {
@@ -479,10 +588,13 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       // r2 to r7 were issued in the range; r3 to r7 completed (300, 640, 1240, 1800 and 431999 s: median 1240 s).
       funnel: { issued: 6, opened: 2, completed: 5, completionRate: 5 / 6, medianMinutesToComplete: 21 },
       feedback: {
-        // Nine surveys for five completions (r1, r4, r5, r6, r7); 9, 10, 10, 9 promote, 8 and 7 are passive, 6 and 1
-        // detract, and 0 is in no band.
+        // Nine surveys from six members; the five who completed in the range (r1, r4, r5, r6, r7) have all answered,
+        // r9 completed before it. 9, 10, 10, 9 promote, 8 and 7 are passive, 6 and 1 detract, and 0 is in no band.
         surveys: 9,
-        responseRate: 1.8,
+        empty: 0,
+        respondents: 5,
+        offered: 5,
+        responseRate: 1,
         promoters: 4,
         passives: 2,
         detractors: 2,
@@ -558,7 +670,15 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       completionRate: 1,
       medianMinutesToComplete: 21,
     });
-    expect(two.feedback).toMatchObject({ surveys: 7, responseRate: 7 / 4, promoters: 2, passives: 2, detractors: 2 });
+    expect(two.feedback).toMatchObject({
+      surveys: 7,
+      respondents: 4,
+      offered: 4,
+      responseRate: 1,
+      promoters: 2,
+      passives: 2,
+      detractors: 2,
+    });
     expect(two.sites.map((site) => site.siteId)).toEqual(['2', '3']);
     expect(two.site).toBeNull();
 
@@ -616,10 +736,14 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       },
     ]);
 
+    // r7 completed that day, and has answered (on other days): a respondent of the day, with no survey in it.
     const completionOnly = await figures('all', null, { from: '2026-03-08', to: '2026-03-08' });
     expect(completionOnly.feedback).toEqual({
       surveys: 0,
-      responseRate: 0,
+      empty: 0,
+      respondents: 1,
+      offered: 1,
+      responseRate: 1,
       promoters: 0,
       passives: 0,
       detractors: 0,

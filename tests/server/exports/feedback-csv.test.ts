@@ -72,6 +72,12 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
         createdAt: new Date(Date.UTC(2026, 10, 20 - index, 12)),
       })),
     );
+    // And the newest: no score and no comment, an empty survey (decision 038), which is no feedback.
+    await database.db.insert(surveys).values({
+      id: 's7-empty',
+      customerId: 'cus-1',
+      createdAt: new Date(Date.UTC(2026, 10, 21, 12)),
+    });
     // Site 12: more surveys than one database batch holds, all in October.
     await database.db.insert(surveys).values(
       Array.from({ length: EXPORT_BATCH + 1 }, (_, index) => ({
@@ -95,6 +101,11 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
       's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,"Rude cashier; la espera, eterna.",Staff; Wait time',
       '',
     ]);
+  });
+
+  it('leaves out an empty survey, as the feedback list does', async () => {
+    const csv = await text(feedbackCsv(database.db, ['7'], { from: '2026-11-20' }));
+    expect(parse<Record<string, string>>(csv, { bom: true, columns: true }).map((row) => row.id)).toEqual(['s7-0']);
   });
 
   it('applies the filters, and neutralises a member name that starts like a formula', async () => {

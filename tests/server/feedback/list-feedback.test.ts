@@ -22,6 +22,8 @@ const SURVEYS = [
     createdAt: new Date(Date.parse('2026-04-01T00:00:00Z') + score * 86_400_000),
   })),
   { id: 'x9', customerId: 'c9', recommendToOthersScore: 9, createdAt: new Date('2026-04-11T00:00:00Z') },
+  // No score and no comment: an empty survey (decision 038), stored and never listed.
+  { id: 'e0', customerId: 'c7', recommendToOthersScore: 0, createdAt: new Date('2026-04-05T12:00:00Z') },
 ];
 
 /** What a few members wrote; the rest wrote "About <id>", which mentions no theme. */
@@ -30,6 +32,7 @@ const COMMENTS: Record<string, string> = {
   s05: 'La espera fue larga y el empleado, grosero.',
   s06: '¡Me rayaron la puerta!',
   x9: 'Friendly staff.',
+  e0: '',
 };
 
 describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
@@ -103,6 +106,12 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
     });
     expect(page.results.find((entry) => entry.id === 's05')!.themes).toEqual(['staff', 'wait_time']);
     expect(page.results.find((entry) => entry.id === 's04')!.themes).toEqual([]);
+  });
+
+  it('leaves out a survey with no score and no comment, and lists one with a comment and no score', async () => {
+    const day = await list({ from: '2026-04-01', to: '2026-04-05' });
+    expect(day.results.map((entry) => entry.id)).toEqual(['s04', 's03', 's02', 's01', 's00']);
+    expect(day.results.at(-1)).toMatchObject({ band: null, comments: 'About s00' });
   });
 
   it('pages by key', async () => {

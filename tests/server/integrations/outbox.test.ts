@@ -200,6 +200,17 @@ describe.each(DRIVERS)('the outbox on %s', (driver) => {
     });
   });
 
+  it('writes no survey.submitted for a survey with no score and no comment, which is stored all the same', async () => {
+    const issued = await t.issue();
+    const customer = await t.call('POST', '/api/customers', { json: validCustomer(issued.registration.id) });
+    const jobsBefore = await queuedJobs();
+    const empty = await t.call('POST', '/api/surveys', { json: { customerId: customer.body.id } });
+    expect(empty.status).toBe(201);
+    expect(await t.database.db.select().from(surveys).where(eq(surveys.id, empty.body.id))).toHaveLength(1);
+    expect((await eventsOf('survey.submitted')).filter((e) => e.body.includes(empty.body.id))).toEqual([]);
+    expect(await queuedJobs()).toBe(jobsBefore);
+  });
+
   it('does not queue a delivery to a disabled endpoint, nor for a type it does not listen to', async () => {
     const auth = { anonymous: true, headers: { authorization: `Bearer ${CLI_KEY}` } };
     const added = await t.call('POST', '/api/admin/webhook-endpoints', {

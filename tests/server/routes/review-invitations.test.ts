@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, surveys } from '../../../server/db/schema';
+import { followUpCases, sites, surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
@@ -35,6 +35,27 @@ describe.each(DRIVERS)('review invitations on %s', (driver) => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ recommendToOthersScore: score, reviewUrl: REVIEW_URL });
       expect(await stored(res.body.id)).toMatchObject({ reviewUrl: REVIEW_URL, reviewOpenedAt: null });
+    }
+  });
+
+  it('stores a survey with no score and no comment, and invites to nothing nor opens a case for it', async () => {
+    for (const json of [{ customerId: atReviewedSite }, { customerId: atReviewedSite, comments: ' \u200b\n ' }]) {
+      const res = await t.call('POST', '/api/surveys', { json });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ recommendToOthersScore: 0, comments: '', reviewUrl: null });
+      expect(await stored(res.body.id)).toMatchObject({ comments: '', reviewUrl: null });
+      expect(await t.database.db.select().from(followUpCases).where(eq(followUpCases.surveyId, res.body.id))).toEqual(
+        [],
+      );
+      expect((await t.call('POST', `/api/surveys/${res.body.id}/review-opened`)).status).toBe(404);
+    }
+    // A comment alone, or a score alone, is a response: invited like any other.
+    for (const json of [
+      { customerId: atReviewedSite, comments: 'Quick and friendly.' },
+      { customerId: atReviewedSite, valueScore: 4 },
+    ]) {
+      const res = await t.call('POST', '/api/surveys', { json });
+      expect(res.body.reviewUrl).toBe(REVIEW_URL);
     }
   });
 

@@ -1,13 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '../../../src/domain/customer';
-import { surveySchema } from '../../../src/domain/survey';
+import { isEmptySurvey, SURVEY_QUESTIONS, surveySchema } from '../../../src/domain/survey';
 import { completeProfile } from '../../../server/customers/complete-profile';
 import { customerExists, findCustomer, NO_SUCH_CUSTOMER } from '../../../server/customers/find-customer';
 import type { Database } from '../../../server/db/client';
 import { outboxEvents, surveys } from '../../../server/db/schema';
 import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { isEmptySurveyRow } from '../../../server/surveys/empty-survey';
 import { findSurvey } from '../../../server/surveys/find-survey';
 import { listCustomerSurveys } from '../../../server/surveys/list-customer-surveys';
 import { recordSurvey } from '../../../server/surveys/record-survey';
@@ -92,6 +93,39 @@ describe.each(EMBEDDED_ONLY)('surveys and customers on %s', (driver) => {
     const { reviewUrl: _invitation, ...survey } = recorded;
     expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey });
     expect(await record({ customerId, ...ANSWERS })).toMatchObject({ customerId });
+  });
+
+  it('tells an empty survey in the database as src/domain/survey.ts does: no score and no comment', async () => {
+    const sent = {
+      empty: {},
+      blankComment: { comments: ' \u200b\n' },
+      commentOnly: { comments: 'ok' },
+      // One question answered (7 opens no follow-up case, which the later tests would have to clear).
+      ...Object.fromEntries(SURVEY_QUESTIONS.map((question) => [question, { [question]: 7 }])),
+    };
+    const ids = new Map<string, string>();
+    for (const [name, answers] of Object.entries(sent)) ids.set((await record({ customerId, ...answers })).id, name);
+    const rows = await database.db
+      .select()
+      .from(surveys)
+      .where(inArray(surveys.id, [...ids.keys()]));
+    const emptyInDatabase = await database.db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(and(inArray(surveys.id, [...ids.keys()]), isEmptySurveyRow));
+    expect(emptyInDatabase.map((row) => ids.get(row.id)).sort()).toEqual(['blankComment', 'empty']);
+    expect(
+      rows
+        .filter((row) => isEmptySurvey(row))
+        .map((row) => ids.get(row.id))
+        .sort(),
+    ).toEqual(['blankComment', 'empty']);
+    // A response is announced to the webhooks; an empty survey is not (decision 038).
+    const events = await database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'survey.submitted'));
+    const announced = events
+      .map((event) => (JSON.parse(event.body) as { data: { survey: { id: string } } }).data.survey.id)
+      .filter((id) => ids.has(id));
+    expect(announced.map((id) => ids.get(id)).sort()).toEqual(['commentOnly', ...SURVEY_QUESTIONS].sort());
   });
 
   it('refuses an unknown customer before the hook, and a refusing hook writes nothing', async () => {

@@ -5,6 +5,7 @@ import {
   MAX_RANGE_DAYS,
   netPromoterScore,
   npsBand,
+  responseRate,
 } from '../../../src/domain/dashboard';
 import { validate } from '../../../src/domain/validation';
 
@@ -61,5 +62,14 @@ describe('the dashboard query', () => {
       ok: false,
       errors: { '': 'from must not be after to' },
     });
+  });
+});
+
+describe('the response rate (decision 038)', () => {
+  it('is the respondents over the members offered the survey, and none when no one was', () => {
+    expect(responseRate({ respondents: 1, offered: 2 })).toBe(0.5);
+    expect(responseRate({ respondents: 2, offered: 2 })).toBe(1);
+    expect(responseRate({ respondents: 0, offered: 3 })).toBe(0);
+    expect(responseRate({ respondents: 0, offered: 0 })).toBeNull();
   });
 });

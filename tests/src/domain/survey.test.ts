@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptySurvey,
+  isEmptySurvey,
   reviewInvitationOf,
   SURVEY_COMMENTS_MAX,
   SURVEY_FIELDS,
@@ -108,6 +109,36 @@ describe('a submitted survey', () => {
     [{ comments: 'ok\u0007' }, { comments: UNSUPPORTED_CHARACTERS }],
   ])('refuses %j with %j', (fields, errors) => {
     expect(validate(surveySchema, { ...emptySurvey('c-1'), ...fields })).toEqual({ ok: false, errors });
+  });
+});
+
+describe('an empty survey (decision 038)', () => {
+  it('has no score and no comment', () => {
+    expect(isEmptySurvey(emptySurvey('c-1'))).toBe(true);
+  });
+
+  it.each([
+    ['spaces and line breaks', ' \n\t '],
+    ['a zero-width space', '\u200b'],
+    ['a Braille blank and a no-break space', '\u2800\u00a0'],
+  ])('has no comment when the comment is only %s', (_, comments) => {
+    expect(isEmptySurvey({ ...emptySurvey('c-1'), comments })).toBe(true);
+  });
+
+  it.each(SURVEY_QUESTIONS)('is a response once %s is answered, whatever the score', (question) => {
+    expect(isEmptySurvey({ ...emptySurvey('c-1'), [question]: 1 })).toBe(false);
+    expect(isEmptySurvey({ ...emptySurvey('c-1'), [question]: 10 })).toBe(false);
+  });
+
+  it('is a response with a comment and no score', () => {
+    expect(isEmptySurvey({ ...emptySurvey('c-1'), comments: 'ok' })).toBe(false);
+    expect(isEmptySurvey({ ...emptySurvey('c-1'), comments: ' . ' })).toBe(false);
+  });
+
+  it('is stored with no comment when the comment shows nothing, and with the words as written otherwise', () => {
+    const stored = (comments: string) => validate(surveySchema, { ...emptySurvey('c-1'), comments });
+    expect(stored(' \u200b\n ')).toMatchObject({ ok: true, value: { comments: '' } });
+    expect(stored('  Great wash \n')).toMatchObject({ ok: true, value: { comments: '  Great wash \n' } });
   });
 });
 

@@ -194,6 +194,31 @@ describe('the member page', () => {
     expect(['Their clock', 'Client address', 'Browser', 'Page'].map(fact)).toEqual(Array(4).fill('Not recorded'));
   });
 
+  it('says a survey with no score and no comment was empty, and shows a response’s answers', async () => {
+    const scores = {
+      recommendToOthersScore: 0,
+      washQualityScore: 0,
+      cleanlinessScore: 0,
+      serviceScore: 0,
+      valueScore: 0,
+    };
+    const survey = { createdAt: agreed.at, scores, comments: '', band: null };
+    renderPage({
+      ...MEMBER,
+      surveys: [
+        { ...survey, id: 'empty' },
+        { ...survey, id: 'comment', comments: 'Dryer left spots.' },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Surveys' });
+    const [empty, comment] = within(section).getAllByRole('article');
+    expect(within(empty!).getByRole('heading').textContent).toMatch(/ · empty$/);
+    expect(within(empty!).queryAllByText('Not answered')).toEqual([]);
+    expect(within(comment!).getByRole('heading').textContent).not.toMatch(/empty/);
+    expect(within(comment!).getAllByText('Not answered')).toHaveLength(5);
+    expect(within(comment!).getByText('Dryer left spots.')).toBeTruthy();
+  });
+
   it('says a never-agreed member’s opt-out had nothing to withdraw', async () => {
     renderPage({ ...MEMBER, smsConsent: consent({ agreed: false, optedOut, history: [] }) });
     expect(

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DashboardPage } from '../../../../src/console/dashboard/dashboard-page';
+import type { DashboardFigures } from '../../../../src/domain/dashboard';
+import { FIGURES, type FigureName } from '../../../../src/domain/figures';
+
+const followUps = {
+  opened: 0,
+  open: 0,
+  overdue: 0,
+  medianMinutesToFirstContact: null,
+  resolvedOnTime: 0,
+  resolvedOnTimeRate: null,
+};
+
+/** Two members completed a profile; one sent three surveys and an empty one, the other nothing. */
+const FIGURES_SHOWN: DashboardFigures = {
+  range: { from: '2027-02-01', to: '2027-02-28' },
+  site: null,
+  funnel: { issued: 2, opened: 2, completed: 2, completionRate: 1, medianMinutesToComplete: 10 },
+  feedback: {
+    surveys: 3,
+    empty: 1,
+    respondents: 1,
+    offered: 2,
+    responseRate: 0.5,
+    promoters: 2,
+    passives: 0,
+    detractors: 0,
+    nps: 100,
+    averages: {
+      recommendToOthersScore: 9.5,
+      washQualityScore: 9,
+      cleanlinessScore: 9,
+      serviceScore: 9,
+      valueScore: 9,
+    },
+  },
+  weeks: [],
+  sites: [],
+  followUps: { ...followUps, sites: [], rootCauses: [] },
+  themes: [],
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage() {
+  vi.stubGlobal('fetch', (input: Request) =>
+    Promise.resolve(
+      Response.json(new URL(input.url).pathname === '/api/admin/dashboard' ? FIGURES_SHOWN : { results: [] }),
+    ),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<DashboardPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** A figure's value and the words beside it, as a screen reader is given them: the descriptions of its term. */
+async function shown(name: FigureName) {
+  const term = await screen.findByText(FIGURES[name].term, { selector: 'dt' });
+  return within(term.parentElement!)
+    .getAllByRole('definition')
+    .map((description) => description.textContent);
+}
+
+describe('the dashboard', () => {
+  it('shows the response rate of members, with the respondents it is made of and what each counts', async () => {
+    renderPage();
+    expect(await shown('responseRate')).toEqual(['50%', FIGURES.responseRate.definition]);
+    expect(await shown('respondents')).toEqual(['1 of 2', FIGURES.respondents.definition]);
+  });
+
+  it('counts empty surveys apart from the surveys, each with what it counts', async () => {
+    renderPage();
+    expect(await shown('surveys')).toEqual(['3', FIGURES.surveys.definition]);
+    expect(await shown('emptySurveys')).toEqual(['1', FIGURES.emptySurveys.definition]);
+    expect(await shown('nps')).toEqual(['+100', FIGURES.nps.definition]);
+    expect(await shown('npsBands')).toEqual(['2 / 0 / 0', FIGURES.npsBands.definition]);
+    const averages = screen.getByRole('heading', { name: FIGURES.averageScores.term });
+    expect(averages.nextElementSibling?.textContent).toBe(FIGURES.averageScores.definition);
+  });
+});
