@@ -20,8 +20,9 @@ function outcomeOf<K extends SignInOutcome['kind']>(
 
 /**
  * Staff sign-in: the form, one attempt at a time, and what went wrong said without telling whether the email
- * exists. A wrong password clears the password (the email stays); the view then focuses it. A sign-in refused for
- * the address the console was opened at keeps both fields: nothing typed was wrong.
+ * exists. A wrong password clears the password (the email stays) and says so in one message, the alert's; the view
+ * then focuses the password. A sign-in refused for the address the console was opened at keeps both fields: nothing
+ * typed was wrong.
  */
 export const signInMachine = setup({
   types: { context: {} as SignInContext, events: {} as SignInEvent },
@@ -37,7 +38,9 @@ export const signInMachine = setup({
     }),
     markAttempted: assign({ attempted: true, failure: null }),
     keepStaff: assign((_, staff: StaffMember) => ({ staff, failure: null })),
-    failWrongCredentials: assign({ failure: { kind: 'wrongCredentials' as const }, password: '' }),
+    // The emptied password is not a mistake of the staff member's: no field message until they submit again, so
+    // the alert's is the one message.
+    failWrongCredentials: assign({ failure: { kind: 'wrongCredentials' as const }, password: '', attempted: false }),
     failThrottled: assign((_, retryAfterSeconds: number) => ({
       failure: { kind: 'throttled' as const, retryAfterSeconds },
     })),

@@ -21,6 +21,9 @@ test('a wrong password says so without telling whether the email exists, and kee
     await expect(page.getByLabel('Email')).toHaveValue(email);
     await expect(page.getByLabel('Password')).toHaveValue('');
     await expect(page.getByLabel('Password')).toBeFocused();
+    // One message: the emptied box is not the staff member's mistake.
+    await expect(page.getByText('Password is required')).toHaveCount(0);
+    await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid');
   }
   await expectNoSeriousViolations(page);
 });

@@ -76,6 +76,17 @@ describe('the sign-in chart', () => {
     });
   });
 
+  it('says a wrong password in one message: the emptied password box has none of its own', async () => {
+    const { actor, fill, view } = start(() => Promise.resolve({ kind: 'wrongCredentials' }));
+    fill();
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(view().alert).toBe('Email or password is incorrect.'));
+    expect(view().errors).toEqual({});
+    // A submit of the empty box is the staff member's own: that one says the password is required.
+    actor.send({ type: 'user.submit' });
+    expect(view().errors).toEqual({ password: 'Password is required' });
+  });
+
   it('says how long to wait when throttled, and that the server could not be reached', async () => {
     let answer: () => Promise<SignInOutcome> = () => Promise.resolve({ kind: 'throttled', retryAfterSeconds: 61 });
     const { actor, fill, view } = start(() => answer());
