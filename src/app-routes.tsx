@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { NewPageStart } from './components/new-page-start/new-page-start';
 import { PageShell } from './components/page-shell/page-shell';
 import { lazyWithTexts } from './i18n/lazy-with-texts';
 import { HomePage } from './pages/home/home-page';
@@ -21,6 +22,7 @@ const SurveyPage = lazyWithTexts(
 export function AppRoutes({ firstLookup }: { firstLookup: FirstLookupSource }) {
   return (
     <FirstLookupContext value={firstLookup}>
+      <NewPageStart />
       <PageShell>
         <Suspense fallback={<p role="status">{t`Loading...`}</p>}>
           <Routes>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useOutletContext } from 'react-router-dom';
+import { NewPageStart } from '../components/new-page-start/new-page-start';
 import type { StaffMember } from '../domain/staff';
 import { ConsoleShell } from './console-shell';
 import { CONSOLE_ROUTES, mayOpen, type ConsoleRoute } from './routes';
@@ -24,6 +25,7 @@ export function ConsoleApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter basename="/admin">
+        <NewPageStart />
         <Suspense fallback={<p>Loading...</p>}>
           <Routes>
             <Route path="/sign-in" element={<SignInPage />} />

@@ -6,6 +6,7 @@ import { unnamedSiteName } from '../../src/domain/sites';
 import { apiHeaders, completedCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn, STAFF_PASSWORD } from './support/console';
+import { openFollowUpCase } from './support/follow-ups';
 
 test('a wrong password says so without telling whether the email exists, and keeps the email', async ({
   page,
@@ -100,6 +101,31 @@ test('an owner sees a customer’s profile and survey arrive, finds the member, 
   await expect(
     page.getByRole('region', { name: 'Who may sign in' }).getByRole('cell', { name: owner, exact: true }),
   ).toBeVisible();
+});
+
+test('a new page starts at its top with focus on its heading, wherever the last one was scrolled to', async ({
+  page,
+  request,
+}) => {
+  const { caseId, customer } = await openFollowUpCase(request, ownSite());
+  await signIn(page, await addStaffMember(request, 'owner'), `/admin/follow-ups/${caseId}`);
+  const name = `${customer.firstName} ${customer.lastName}`;
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // Read down to the end of the case, then back up to the link to the member's profile.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const profileLink = page.getByRole('link', { name: "The member's profile" });
+  await profileLink.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await profileLink.click();
+
+  await expect(page).toHaveURL(`/admin/members/${customer.id}`);
+  const heading = page.getByRole('heading', { name, level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // The browser's back button returns to the case (where on it is the browser's to restore).
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'The case' })).toBeVisible();
 });
 
 test('a cashier issues a code whose QR code scans back to the link', async ({ page, request }) => {
@@ -212,16 +238,17 @@ test('the console works from the keyboard alone: sign in, move between pages, is
   await page.keyboard.press('Tab');
   await page.keyboard.type(STAFF_PASSWORD);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  // Each new page takes the focus to its heading, where reading it starts.
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeFocused();
 
-  // Tab to the "Issue a code" link and follow it.
+  // Back from the heading to the "Issue a code" link of the navigation above it, and follow it.
   const issueLink = page.getByRole('link', { name: 'Issue a code' });
   for (let i = 0; i < 10 && !(await issueLink.evaluate((link) => link === document.activeElement)); i += 1) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
   }
   await expect(issueLink).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeFocused();
 
   // An empty submit first: the messages appear, and the number's goes once the phone input has read it.
   await page.getByRole('button', { name: 'Issue code' }).focus();

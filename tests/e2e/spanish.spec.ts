@@ -81,15 +81,18 @@ test('a Spanish reader completes the profile, reads the renewal day and answers 
 
   await expect(page).toHaveURL(/\/thank-you$/);
   await expect(page).toHaveTitle('Perfil del club de membresía completo');
-  await expect(
-    page.getByRole('heading', { name: '¡Gracias por completar su perfil del club de membresía!' }),
-  ).toBeVisible();
+  // Each new page starts at its top, its heading focused, however far down the last one was.
+  const thanksHeading = page.getByRole('heading', { name: '¡Gracias por completar su perfil del club de membresía!' });
+  await expect(thanksHeading).toBeFocused();
+  await expect(thanksHeading).toBeInViewport({ ratio: 1 });
   await expect(page.getByText('Su plan Unlimited Wash Club se renovará el primer día de cada mes.')).toBeVisible();
   await expectNoEnglishOnScreen(page);
   await expectNoSeriousViolations(page);
 
   await page.getByRole('link', { name: 'Denos su opinión' }).click();
   await expect(page).toHaveTitle('Encuesta del club de membresía');
+  await expect(page.getByRole('heading', { name: 'Cuéntenos sobre su visita' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Cuéntenos sobre su visita' })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('group', { name: /¿Qué tan probable es que nos recomiende/ })).toBeVisible();
   await expectNoEnglishOnScreen(page);
   await expectNoSeriousViolations(page);

@@ -34,6 +34,11 @@ test('after a submit in the browser: the plan, its renewal day and the survey in
   await page.getByRole('button', { name: 'Submit' }).click();
 
   await expect(page).toHaveURL(/\/thank-you$/);
+  // The form was scrolled down to its Submit button: the new page starts at its top, its heading focused.
+  const heading = page.getByRole('heading', { name: 'Thank you for completing your membership club profile!' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   const expectPage = async () => {
     await expect(
       page.getByRole('heading', { name: 'Thank you for completing your membership club profile!' }),
