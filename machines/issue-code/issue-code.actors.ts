@@ -15,7 +15,10 @@ const isRefusal = (status: number) => status >= 400 && status < 500 && status !=
 /** POST /api/admin/registration-tokens with the form as its body, answering with any status. */
 type IssueHttp = (request: IssueRequest) => Promise<HttpResponse>;
 
-/** Issuing a code: field messages go back to the form, other refusals are said as the server says them. */
+/**
+ * Issuing a code: field messages go back to the form; a number that opted out of texts is an outcome of its own (the
+ * chart unticks the box); other refusals are said as the server says them.
+ */
 export const issueCodeActor = (issue: IssueHttp) =>
   fromPromise<IssueOutcome, IssueRequest>(async ({ input }) => {
     const response = await issue(input);
@@ -27,5 +30,6 @@ export const issueCodeActor = (issue: IssueHttp) =>
       ([field, message]) => FIELDS.includes(field as IssueCodeField) && typeof message === 'string',
     );
     if (response.status === 400 && issues.length > 0) return { kind: 'invalid', errors: Object.fromEntries(issues) };
+    if (response.status === 422 && error?.code === 'sms_opted_out') return { kind: 'optedOut', message: error.message };
     return { kind: 'refused', message: error?.message ?? 'The code could not be issued.' };
   });

@@ -33,8 +33,9 @@ function outcomeOf<K extends IssueOutcome['kind']>(output: IssueOutcome, kind: K
 }
 
 /**
- * A cashier issues a code at the counter (README, "The operator console"): fill in, issue, show the link and its QR code, issue
- * the next. A failed connection keeps everything typed and offers to try again.
+ * A cashier issues a code at the counter (README, "The operator console"): fill in, issue, show the link and its QR
+ * code, issue the next. The form answers in every state it is on screen: whatever the last answer was (a refusal, no
+ * answer, a number that opted out of texts), a field edit counts and a submit issues again (decision 037).
  */
 export const issueCodeMachine = setup({
   types: {
@@ -57,17 +58,24 @@ export const issueCodeMachine = setup({
       const { mobileNumber: _edited, ...serverErrors } = context.serverErrors;
       return { phone: { e164: event.e164, isValid: event.isValid }, serverErrors };
     }),
+    changeTextLink: assign(({ event }) => {
+      assertEvent(event, 'textLink.changed');
+      return { textLink: event.checked };
+    }),
     markAttempted: assign({ attempted: true }),
     keepIssued: assign((_, issued: IssuedRegistration) => ({ issued, refusal: null })),
     keepFieldErrors: assign((_, errors: FieldErrors) => ({ serverErrors: errors, attempted: true })),
     keepRefusal: assign((_, message: string) => ({ refusal: message })),
-    /** The next customer: a new number; plan, amount, renewal and site usually stay the same at one counter. */
+    /** A number that texted STOP is never texted (decision 030): the box is unticked, so issuing again shows the link. */
+    untickTextLink: assign({ textLink: false }),
+    /** The next customer: a new number; plan, amount, renewal, site and texting usually stay the same at one counter. */
     startNext: assign({ phone: { e164: '', isValid: false }, issued: null, attempted: false, serverErrors: {} }),
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(issueCodeErrors(context)).length === 0,
     wasIssued: (_, output: IssueOutcome) => output.kind === 'issued',
     wasInvalid: (_, output: IssueOutcome) => output.kind === 'invalid',
+    wasOptedOut: (_, output: IssueOutcome) => output.kind === 'optedOut',
   },
 }).createMachine({
   id: 'issueCode',
@@ -75,20 +83,36 @@ export const issueCodeMachine = setup({
     form: emptyForm(input),
     phone: { e164: '', isValid: false },
     serverErrors: {},
+    textLink: false,
     attempted: false,
     issued: null,
     refusal: null,
   }),
   initial: 'editing',
   states: {
+    /** The form on screen, with what the last answer said above it until the next submit. */
     editing: {
+      initial: 'ready',
       on: {
         'field.changed': { actions: 'changeField' },
         'phone.changed': { actions: 'changePhone' },
+        'textLink.changed': { actions: 'changeTextLink' },
         'user.submit': [
           { guard: 'formIsValid', target: 'issuing', actions: 'markAttempted' },
-          { actions: 'markAttempted' },
+          // The field messages say what to do now: an earlier answer's alert has had its turn.
+          { target: '.ready', actions: 'markAttempted' },
         ],
+      },
+      states: {
+        ready: {},
+        /** The server would not text this number: the box is unticked, and issuing again shows the link instead. */
+        optedOut: {},
+        /** The server said no (another site, a session ended): the form stays as it was, to change or send again. */
+        refused: {},
+        /** No answer: nothing was issued that the cashier can see; trying again sends the form as it is. */
+        failed: {
+          on: { 'user.retry': { target: '#issueCode.issuing' } },
+        },
       },
     },
     issuing: {
@@ -96,10 +120,10 @@ export const issueCodeMachine = setup({
         id: 'issueCode',
         src: 'issueCode',
         // The guard let only a valid form through: this is the schema's output for it.
-        input: ({ context }) => {
+        input: ({ context }): IssueRequest => {
           const result = validate(issueCodeSchema, requestOf(context));
           if (!result.ok) throw new Error('The issue-a-code form was submitted invalid');
-          return result.value;
+          return context.textLink ? { ...result.value, send: 'sms' } : result.value;
         },
         onDone: [
           {
@@ -109,31 +133,28 @@ export const issueCodeMachine = setup({
           },
           {
             guard: { type: 'wasInvalid', params: ({ event }) => event.output },
-            target: 'editing',
+            target: 'editing.ready',
             actions: { type: 'keepFieldErrors', params: ({ event }) => outcomeOf(event.output, 'invalid').errors },
           },
           {
-            target: 'refused',
+            guard: { type: 'wasOptedOut', params: ({ event }) => event.output },
+            target: 'editing.optedOut',
+            actions: [
+              'untickTextLink',
+              { type: 'keepRefusal', params: ({ event }) => outcomeOf(event.output, 'optedOut').message },
+            ],
+          },
+          {
+            target: 'editing.refused',
             actions: { type: 'keepRefusal', params: ({ event }) => outcomeOf(event.output, 'refused').message },
           },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'editing.failed' },
       },
     },
     /** The link, its QR code, copy and print; the next customer starts from here. */
     issued: {
       on: { 'user.issueAnother': { target: 'editing', actions: 'startNext' } },
-    },
-    /** The server said no (another site, a session ended): the form stays as it was, to change or leave. */
-    refused: {
-      on: { 'user.edit': { target: 'editing' } },
-    },
-    /** No answer: nothing was issued that the cashier can see; trying again sends the same form. */
-    failed: {
-      on: {
-        'user.retry': { target: 'issuing' },
-        'user.edit': { target: 'editing' },
-      },
     },
   },
 });

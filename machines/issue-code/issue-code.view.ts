@@ -14,11 +14,27 @@ export interface IssueCodeView {
   issuedRegistrationId: string | null;
   /** Whether the link was sent by text (the answer carries the message's status). */
   isTexted: boolean;
-  /** The server's refusal, or the connection's failure, to show in an alert. */
-  alert: { message: string; canRetry: boolean } | null;
+  /** "Text the link to this number", ticked. */
+  textLink: boolean;
+  /** The server's refusal, or the connection's failure, to show in an alert; `hint` says what to do next. */
+  alert: { message: string; hint: string | null; canRetry: boolean } | null;
 }
 
 export const COULD_NOT_REACH = 'Could not reach the server. Nothing was issued; try again.';
+
+export const UNTICKED =
+  '“Text the link to this number” is now unticked: issue the code again to show its link and QR code.';
+
+function alertOf(snapshot: SnapshotFrom<typeof issueCodeMachine>): IssueCodeView['alert'] {
+  const { refusal, textLink } = snapshot.context;
+  if (snapshot.matches({ editing: 'failed' })) return { message: COULD_NOT_REACH, hint: null, canRetry: true };
+  if (snapshot.matches({ editing: 'refused' })) return { message: refusal ?? '', hint: null, canRetry: false };
+  if (snapshot.matches({ editing: 'optedOut' })) {
+    // Ticked again, the box would be refused again: the hint holds only while it is unticked.
+    return { message: refusal ?? '', hint: textLink ? null : UNTICKED, canRetry: false };
+  }
+  return null;
+}
 
 export function toIssueCodeView(snapshot: SnapshotFrom<typeof issueCodeMachine>): IssueCodeView {
   const { context } = snapshot;
@@ -30,10 +46,7 @@ export function toIssueCodeView(snapshot: SnapshotFrom<typeof issueCodeMachine>)
     issuedUrl: snapshot.matches('issued') ? (context.issued?.url ?? null) : null,
     issuedRegistrationId: snapshot.matches('issued') ? (context.issued?.registration.id ?? null) : null,
     isTexted: snapshot.matches('issued') && !!context.issued?.sms,
-    alert: snapshot.matches('refused')
-      ? { message: context.refusal ?? '', canRetry: false }
-      : snapshot.matches('failed')
-        ? { message: COULD_NOT_REACH, canRetry: true }
-        : null,
+    textLink: context.textLink,
+    alert: alertOf(snapshot),
   };
 }

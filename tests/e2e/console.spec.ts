@@ -162,6 +162,25 @@ test('a cashier issues a code whose QR code scans back to the link', async ({ pa
   });
 });
 
+test('a tap on "Issue code" right after the last digit issues the code, or says what is wrong with the number', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await addStaffMember(request, 'manager', [ownSite()]), '/admin/issue');
+  await page.getByLabel('Plan name').fill('Unlimited Wash Club');
+  await page.getByLabel('Amount ($)').fill('29.99');
+  // A busy manager at the counter: the number typed, and the tap at once, within the phone input's pause.
+  const number = page.getByLabel('Mobile number');
+  await number.pressSequentially('201555');
+  await page.getByRole('button', { name: 'Issue code' }).click();
+  await expect(number).toHaveAccessibleDescription('Enter a valid mobile number');
+  await expect(number).toBeFocused();
+  await number.pressSequentially('0143');
+  await page.getByRole('button', { name: 'Issue code' }).click();
+  await expect(page.getByRole('heading', { name: 'Code issued' })).toBeFocused();
+  expect((await page.getByTestId('issued-link').textContent())!.trim()).toMatch(/\/\?id=[A-Za-z0-9_-]{32}$/);
+});
+
 test('a manager sees only their own site, and no Staff page', async ({ page, request }) => {
   const [mine, theirs] = [ownSite(), ownSite()];
   await completedCode(request, { siteId: theirs });

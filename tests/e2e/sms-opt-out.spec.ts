@@ -63,12 +63,12 @@ test('a member opts out by text, the member page shows it, and texting them a li
   await expect(page.getByRole('alert')).toContainText(OPTED_OUT_REFUSAL);
   await expectNoSidewaysScroll(page);
 
-  // Another way: the box is unticked for the cashier, and the code issued again comes as a QR code and a link.
+  // Another way: the box is unticked for the cashier, and a tap on "Issue code" issues it again, as a QR code and a
+  // link.
   await expect(page.getByRole('alert')).toContainText(
     '“Text the link to this number” is now unticked: issue the code again to show its link and QR code.',
   );
   await expect(page.getByRole('checkbox', { name: 'Text the link to this number' })).not.toBeChecked();
-  await page.getByRole('button', { name: 'Change the form' }).click();
   await page.getByRole('button', { name: 'Issue code' }).click();
   await expect(page.getByRole('heading', { name: 'Code issued' })).toBeVisible();
   await expect(page.getByTestId('issued-qr')).toBeVisible();

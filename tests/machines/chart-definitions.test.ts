@@ -49,13 +49,13 @@ describe('each chart, as the inspector shows it and as it runs with its placehol
     const { issueCodeMachine } = await loadIssueCode();
     expect(issueCodeMachine.id).toBe('issueCode');
     const actor = createActor(issueCodeMachine, { input: { sites: ['7'], today: '2026-11-24' } }).start();
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({ editing: 'ready' });
     actor.send({ type: 'phone.changed', e164: '+12015550143', isValid: true });
     actor.send({ type: 'field.changed', field: 'planName', value: 'Unlimited Wash Club' });
     actor.send({ type: 'field.changed', field: 'amount', value: '29.99' });
     actor.send({ type: 'user.submit' });
     expect(Object.keys(actor.getSnapshot().children)).toEqual(['issueCode']);
-    const refused = await waitFor(actor, (snapshot) => snapshot.matches('refused'));
+    const refused = await waitFor(actor, (snapshot) => snapshot.matches({ editing: 'refused' }));
     expect(refused.context.refusal).toBe('');
   });
 

@@ -58,6 +58,20 @@ describe('issuing a code: what each answer means', () => {
     });
   });
 
+  it("422 sms_opted_out is a number that opted out of texts, in the server's words; another 422 is a refusal", async () => {
+    const message = 'This number has opted out of texts (it replied STOP): give the customer the link another way.';
+    expect(await run(answering(422, { error: { code: 'sms_opted_out', message } }))).toEqual({
+      kind: 'optedOut',
+      message,
+    });
+    const unavailable = { error: { code: 'sms_unavailable', message: 'Text messages are not set up.' } };
+    expect(await run(answering(422, unavailable))).toEqual({ kind: 'refused', message: unavailable.error.message });
+    expect(await run(answering(403, { error: { code: 'sms_opted_out', message } }))).toEqual({
+      kind: 'refused',
+      message,
+    });
+  });
+
   it.each([408, 429, 500, 503])('%i is worth another try: the actor fails', async (status) => {
     await expect(run(answering(status, {}))).rejects.toBeInstanceOf(UnexpectedStatusError);
   });

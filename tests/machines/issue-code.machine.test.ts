@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { issueCodeMachine } from '../../machines/issue-code/issue-code.machine';
 import type { IssueOutcome, IssueRequest } from '../../machines/issue-code/issue-code.types';
 import type { IssuedRegistration } from '../../src/domain/registration';
-import { COULD_NOT_REACH, toIssueCodeView } from '../../machines/issue-code/issue-code.view';
+import { COULD_NOT_REACH, toIssueCodeView, UNTICKED } from '../../machines/issue-code/issue-code.view';
 import { chartStates, chartTransitions, uncovered } from '../support/coverage';
 import { pathVisits, transitionPaths } from '../support/graph-paths';
 import { ISSUED_URL, issueCodeModel } from '../support/issue-code.paths';
@@ -48,7 +48,7 @@ describe('the issue-a-code chart', () => {
   it('shows every message on a submit of an empty form, and sends nothing', () => {
     const { actor, requests, view } = start(() => Promise.resolve(issued));
     actor.send({ type: 'user.submit' });
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().value).toEqual({ editing: 'ready' });
     expect(view().errors).toEqual({
       mobileNumber: 'Enter a valid mobile number',
       planName: 'Plan name is required',
@@ -85,22 +85,80 @@ describe('the issue-a-code chart', () => {
     fill(actor);
     actor.send({ type: 'user.submit' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(view().errors).toEqual({ siteId: 'Choose a site' });
     actor.send({ type: 'field.changed', field: 'siteId', value: '12' });
     expect(view().errors).toEqual({});
   });
 
-  it("says the server's refusal and goes back to the form unchanged", async () => {
+  it("says the server's refusal above the form, which stays as it was and issues again on the next tap", async () => {
     const message = 'You may issue codes only for your own sites.';
-    const { actor, view } = start(() => Promise.resolve({ kind: 'refused', message }));
+    let answer: () => Promise<IssueOutcome> = () => Promise.resolve({ kind: 'refused', message });
+    const { actor, requests, view } = start(() => answer());
     fill(actor);
     actor.send({ type: 'user.submit' });
     await settle();
-    expect(view().alert).toEqual({ message, canRetry: false });
-    actor.send({ type: 'user.edit' });
-    expect(view().alert).toBeNull();
+    expect(view().alert).toEqual({ message, hint: null, canRetry: false });
     expect(view().form.amount).toBe('29.99');
+    // The cashier picks the other site and taps "Issue code": no other button first.
+    actor.send({ type: 'field.changed', field: 'siteId', value: '12' });
+    answer = () => Promise.resolve(issued);
+    actor.send({ type: 'user.submit' });
+    expect(view()).toMatchObject({ isIssuing: true, alert: null });
+    await settle();
+    expect(requests.map((request) => request.siteId)).toEqual(['7', '12']);
+    expect(view().issuedUrl).toBe(ISSUED_URL);
+  });
+
+  it('texts the link when the box is ticked', async () => {
+    const { actor, requests } = start(() => Promise.resolve(issued));
+    fill(actor);
+    actor.send({ type: 'textLink.changed', checked: true });
+    actor.send({ type: 'user.submit' });
+    await settle();
+    expect(requests).toEqual([expect.objectContaining({ mobileNumber: '+12015550143', send: 'sms' })]);
+  });
+
+  it('unticks the box for a number that opted out of texts, says so, and issues without the text on the next tap', async () => {
+    const message = 'This number has opted out of texts.';
+    let answer: () => Promise<IssueOutcome> = () => Promise.resolve({ kind: 'optedOut', message });
+    const { actor, requests, view } = start(() => answer());
+    fill(actor);
+    actor.send({ type: 'textLink.changed', checked: true });
+    actor.send({ type: 'user.submit' });
+    await settle();
+    expect(view()).toMatchObject({ textLink: false, alert: { message, hint: UNTICKED, canRetry: false } });
+
+    answer = () => Promise.resolve(issued);
+    actor.send({ type: 'user.submit' });
+    await settle();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({ send: 'sms' });
+    expect(requests[1]).not.toHaveProperty('send');
+    expect(view()).toMatchObject({ issuedUrl: ISSUED_URL, isTexted: false, alert: null });
+  });
+
+  it('drops the hint to issue again when the box is ticked again, keeping what the server said', async () => {
+    const message = 'This number has opted out of texts.';
+    const { actor, view } = start(() => Promise.resolve({ kind: 'optedOut', message }));
+    fill(actor);
+    actor.send({ type: 'textLink.changed', checked: true });
+    actor.send({ type: 'user.submit' });
+    await settle();
+    actor.send({ type: 'textLink.changed', checked: true });
+    expect(view()).toMatchObject({ textLink: true, alert: { message, hint: null, canRetry: false } });
+  });
+
+  it('replaces an earlier alert with the field messages when a tap finds the form incomplete', async () => {
+    const { actor, requests, view } = start(() => Promise.reject(new Error('offline')));
+    fill(actor);
+    actor.send({ type: 'user.submit' });
+    await settle();
+    expect(view().alert).toEqual({ message: COULD_NOT_REACH, hint: null, canRetry: true });
+    actor.send({ type: 'field.changed', field: 'amount', value: '' });
+    actor.send({ type: 'user.submit' });
+    expect(view()).toMatchObject({ alert: null, errors: { amount: 'Enter the amount, such as 29.99' } });
+    expect(requests).toHaveLength(1);
   });
 
   it('keeps everything when the server cannot be reached, and tries the same request again', async () => {
@@ -111,7 +169,7 @@ describe('the issue-a-code chart', () => {
     fill(actor);
     actor.send({ type: 'user.submit' });
     await settle();
-    expect(view().alert).toEqual({ message: COULD_NOT_REACH, canRetry: true });
+    expect(view().alert).toEqual({ message: COULD_NOT_REACH, hint: null, canRetry: true });
     actor.send({ type: 'user.retry' });
     await settle();
     expect(requests).toHaveLength(2);
@@ -147,6 +205,7 @@ describe('what the issue-a-code page shows', () => {
       issuedUrl: null,
       issuedRegistrationId: null,
       isTexted: false,
+      textLink: false,
       alert: null,
     });
   });
@@ -175,7 +234,7 @@ describe('what the issue-a-code page shows', () => {
     const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
     const { actor, view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration, sms } });
     actor.send({ type: 'user.issueAnother' });
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
     expect(view()).toMatchObject({ issuedUrl: null, issuedRegistrationId: null, isTexted: false, alert: null });
   });
 
@@ -216,26 +275,31 @@ describe('what the issue-a-code page shows', () => {
     expect(view().errors).toEqual({ planName: 'Plan retired' });
     expect(actor.getSnapshot().context.phone).toEqual({ e164: '+12015550144', isValid: true });
     actor.send({ type: 'user.submit' });
-    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
     actor.send({ type: 'field.changed', field: 'planName', value: 'Basic' });
     expect(view().errors).toEqual({});
     expect(view().form.planName).toBe('Basic');
   });
 
-  it('goes back to the form from a failed connection without sending again', async () => {
-    const { actor, requests, view } = start(() => Promise.reject(new Error('offline')));
+  it('keeps the form editable under a failed connection, and "Try again" sends it as it is now', async () => {
+    let answer: () => Promise<IssueOutcome> = () => Promise.reject(new Error('offline'));
+    const { actor, requests, view } = start(() => answer());
     fill(actor);
     actor.send({ type: 'user.submit' });
     await vi.waitFor(() =>
       expect(view().alert).toEqual({
         message: 'Could not reach the server. Nothing was issued; try again.',
+        hint: null,
         canRetry: true,
       }),
     );
-    actor.send({ type: 'user.edit' });
-    expect(actor.getSnapshot().value).toBe('editing');
-    expect(view().alert).toBeNull();
+    actor.send({ type: 'field.changed', field: 'amount', value: '19.99' });
+    expect(view()).toMatchObject({ form: { amount: '19.99' }, alert: { canRetry: true } });
     expect(requests).toHaveLength(1);
+    answer = () => Promise.resolve(issued);
+    actor.send({ type: 'user.retry' });
+    await vi.waitFor(() => expect(view().issuedUrl).toBe(ISSUED_URL));
+    expect(requests[1]).toMatchObject({ amount: 19.99 });
   });
 });
 
@@ -243,8 +307,7 @@ it('shows a field emptied after a refusal at once: the form was submitted', asyn
   const { actor, view } = start(() => Promise.resolve({ kind: 'refused', message: 'No.' }));
   fill(actor);
   actor.send({ type: 'user.submit' });
-  await vi.waitFor(() => expect(view().alert).toEqual({ message: 'No.', canRetry: false }));
-  actor.send({ type: 'user.edit' });
+  await vi.waitFor(() => expect(view().alert).toEqual({ message: 'No.', hint: null, canRetry: false }));
   actor.send({ type: 'field.changed', field: 'amount', value: '' });
   expect(view().errors).toEqual({ amount: 'Enter the amount, such as 29.99' });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { useInput } from 'input-format/react-hook';
 import { parsePhoneNumberFromString, parseIncompletePhoneNumber, type CountryCode } from 'libphonenumber-js/core';
 import { useLanguage } from '../../i18n/use-language';
@@ -34,6 +34,17 @@ export interface PhoneInputProps {
   /** id(s) for `aria-describedby` on the number input. */
   describedBy?: string;
   autoFocus?: boolean;
+  /** For a form that reads the number when it is submitted: see `PhoneInputHandle`. */
+  ref?: Ref<PhoneInputHandle>;
+}
+
+export interface PhoneInputHandle {
+  /**
+   * Reports the result for the number on screen now when one is still due (typing has not paused for long enough),
+   * once the full metadata is here; resolves when there is nothing left to report. A submit calls it first, so that it
+   * reads the number as it stands, not the one before the last keystrokes.
+   */
+  reportDue(): Promise<void>;
 }
 
 interface Start {
@@ -67,6 +78,7 @@ export function PhoneInput({
   invalid,
   describedBy,
   autoFocus,
+  ref,
 }: PhoneInputProps) {
   const [start] = useState(() => startFrom(defaultCountry, initialValue));
   const [country, setCountry] = useState(start.country);
@@ -81,8 +93,13 @@ export function PhoneInput({
   const due = useRef<{ value: string; country: CountryCode | undefined } | null>(null);
   const current = useRef({ value, country });
   const mounted = useRef(true);
+  /** Whether a result is still to come for what is on screen. */
+  const resultDue = useRef(false);
   /** Marks the input while a result is still to come for what is on screen, so a test can wait for it. */
-  const markResultDue = (isDue: boolean) => inputRef.current?.toggleAttribute('data-result-due', isDue);
+  const markResultDue = (isDue: boolean) => {
+    resultDue.current = isDue;
+    inputRef.current?.toggleAttribute('data-result-due', isDue);
+  };
 
   // The parent may pass a new callback on every render; the pending timer must call the latest one.
   const onResultRef = useRef(onResult);
@@ -116,6 +133,17 @@ export function PhoneInput({
     // What is on screen then: the same number, with its country as the full metadata reads it if that came meanwhile.
     timer.current = setTimeout(() => emitNow(current.current.value, current.current.country), RESULT_DEBOUNCE_MS);
   };
+
+  useImperativeHandle(ref, () => ({
+    async reportDue() {
+      if (!resultDue.current) return;
+      // Not loaded yet: the result comes as the metadata lands (needValidation), or never if it cannot load.
+      await loadPhoneValidation().catch(() => undefined);
+      if (resultDue.current && mounted.current && loadedPhoneValidation()) {
+        emitNow(current.current.value, current.current.country);
+      }
+    },
+  }));
 
   /** The first keystroke, country pick or restored number starts loading the full metadata. */
   const needValidation = () => {

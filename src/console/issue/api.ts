@@ -7,8 +7,7 @@ import { ADMIN_KEY, consoleApi, getJson } from '../client';
  * `POST /api/admin/registration-tokens` as it answers (the issue-code flow reads the status); `send: 'sms'` texts
  * the link too.
  */
-export const issueCodeRequest = (body: IssueRequest & { send?: 'sms' }) =>
-  consoleApi.post('admin/registration-tokens', { json: body });
+export const issueCodeRequest = (body: IssueRequest) => consoleApi.post('admin/registration-tokens', { json: body });
 
 /** An issued registration's progress, asked again every 2 s while its text message is queued. */
 export const registrationProgressQuery = (registrationId: string) =>

@@ -1,13 +1,11 @@
 import { useMachine } from '@xstate/react';
 import QRCode from 'qrcode';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
 import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
 import { toIssueCodeView } from '../../../machines/issue-code/issue-code.view';
-import { bodyOf } from '../../../machines/http-response';
-import type { ApiErrorBody } from '../../domain/api-error';
 import { siteName, type Site } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
@@ -16,7 +14,7 @@ import { FieldError } from '../../components/fields/field-error';
 import { errorId, fieldId } from '../../components/fields/field-ids';
 import fields from '../../components/fields/fields.module.css';
 import { TextField } from '../../components/fields/text-field';
-import { PhoneInput } from '../../components/phone-input/phone-input';
+import { PhoneInput, type PhoneInputHandle } from '../../components/phone-input/phone-input';
 import { runtimeConfig } from '../../lib/runtime-config';
 import styles from '../console.module.css';
 import { integrationSettingsQuery } from '../settings';
@@ -27,11 +25,7 @@ import { TextStatus } from './components/text-status';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-const UNTICKED = '“Text the link to this number” is now unticked: issue the code again to show its link and QR code.';
-
-/** The `error.code` of a refusal's JSON body, if it has one. */
-const errorCodeOf = async (response: Response) =>
-  ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error?.code;
+const issueMachine = issueCodeMachine.provide({ actors: { issueCode: issueCodeActor(issueCodeRequest) } });
 
 /**
  * `/admin/issue`: a code for the customer at the counter, its link as a QR code to scan, copy or print. The form
@@ -70,35 +64,10 @@ export function IssuePage() {
 
 function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
   const settings = useQuery(integrationSettingsQuery);
-  // Whether to text the link is form data, not flow: the request reads it when the chart sends.
-  const [textIt, setTextIt] = useState(false);
-  const textItRef = useRef(false);
-  // A number that texted STOP is never texted (decision 030): the box is unticked for the cashier, who issues again
-  // to show the link and its QR code instead.
-  const [untickedForOptOut, setUntickedForOptOut] = useState(false);
-  const machine = useMemo(
-    () =>
-      issueCodeMachine.provide({
-        actors: {
-          // The ref is read when the chart sends the request, never while rendering.
-          // eslint-disable-next-line react-hooks/refs
-          issueCode: issueCodeActor(async (body) => {
-            const texted = textItRef.current;
-            const response = await issueCodeRequest(texted ? { ...body, send: 'sms' } : body);
-            if (texted && response.status === 422 && (await errorCodeOf(response.clone())) === 'sms_opted_out') {
-              textItRef.current = false;
-              setTextIt(false);
-              setUntickedForOptOut(true);
-            }
-            return response;
-          }),
-        },
-      }),
-    [],
-  );
-  const [snapshot, send, actor] = useMachine(machine, {
+  const [snapshot, send, actor] = useMachine(issueMachine, {
     input: { sites: sites.map((site) => site.id), today: today() },
   });
+  const phoneInput = useRef<PhoneInputHandle>(null);
   const view = toIssueCodeView(snapshot);
   // Both belong to one issued link: a new code shows neither until its own is ready.
   const [qr, setQr] = useState<{ url: string; image: string } | null>(null);
@@ -161,6 +130,17 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
   const set = (field: 'planName' | 'amount' | 'rechargeDate' | 'siteId') => (value: string) =>
     send({ type: 'field.changed', field, value });
 
+  const submit = async () => {
+    // The number as it stands now, even within the phone input's pause after the last keystroke: a tap at the counter
+    // right after typing is checked against what is on screen, not the number before it (decision 037).
+    await phoneInput.current?.reportDue();
+    send({ type: 'user.submit' });
+    // A keyboard user lands on the first field to fix, in the form's order.
+    const errors = toIssueCodeView(actor.getSnapshot()).errors;
+    const first = (['mobileNumber', 'planName', 'amount', 'rechargeDate', 'siteId'] as const).find((f) => errors[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+  };
+
   return (
     <>
       <h1>Issue a code</h1>
@@ -168,17 +148,14 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         {view.alert && (
           <div className={styles.alert}>
             <p>{view.alert.message}</p>
-            {untickedForOptOut && !textIt && <p>{UNTICKED}</p>}
-            <div className={styles.actions}>
-              {view.alert.canRetry && (
+            {view.alert.hint && <p>{view.alert.hint}</p>}
+            {view.alert.canRetry && (
+              <div className={styles.actions}>
                 <button type="button" className={buttons.secondary} onClick={() => send({ type: 'user.retry' })}>
                   Try again
                 </button>
-              )}
-              <button type="button" className={buttons.secondary} onClick={() => send({ type: 'user.edit' })}>
-                Change the form
-              </button>
-            </div>
+              </div>
+            )}
           </div>
         )}
       </div>
@@ -187,17 +164,12 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'user.submit' });
-          // A keyboard user lands on the first field to fix, in the form's order.
-          const errors = toIssueCodeView(actor.getSnapshot()).errors;
-          const first = (['mobileNumber', 'planName', 'amount', 'rechargeDate', 'siteId'] as const).find(
-            (f) => errors[f],
-          );
-          if (first) document.getElementById(fieldId(first))?.focus();
+          void submit();
         }}
       >
         <div className={fields.field}>
           <PhoneInput
+            ref={phoneInput}
             id={fieldId('mobileNumber')}
             label="Mobile number"
             defaultCountry={runtimeConfig.defaultPhoneCountry}
@@ -245,12 +217,8 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
           <CheckboxField
             name="textTheLink"
             label="Text the link to this number"
-            checked={textIt}
-            onCheckedChange={(checked) => {
-              textItRef.current = checked;
-              setTextIt(checked);
-              setUntickedForOptOut(false);
-            }}
+            checked={view.textLink}
+            onCheckedChange={(checked) => send({ type: 'textLink.changed', checked })}
           />
         )}
         <button type="submit" className={buttons.primary} disabled={view.isIssuing} aria-busy={view.isIssuing}>

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createRef } from 'react';
 import userEvent from '@testing-library/user-event';
 import {
   PhoneInput,
   RESULT_DEBOUNCE_MS,
+  type PhoneInputHandle,
   type PhoneInputProps,
 } from '../../../../src/components/phone-input/phone-input';
 import { loadPhoneValidation } from '../../../../src/components/phone-input/phone-metadata';
@@ -330,6 +332,22 @@ describe('PhoneInput: onResult', () => {
     expect(onResult).toHaveBeenLastCalledWith(
       expect.objectContaining({ countryCode: 'DE', nationalNumber: '7400123456' }),
     );
+  });
+
+  it('reports the number on screen at once when a submit asks for it before typing has paused, and only then', async () => {
+    const handle = createRef<PhoneInputHandle>();
+    const { number, onResult } = renderPhoneInput({ ref: handle });
+    typeText(number, '2015550143');
+    await act(() => handle.current!.reportDue());
+    expect(onResult).toHaveBeenCalledTimes(1);
+    expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ isValid: true, e164: '+12015550143' }));
+    act(() => {
+      vi.advanceTimersByTime(RESULT_DEBOUNCE_MS * 2);
+    });
+    expect(onResult).toHaveBeenCalledTimes(1);
+    // Nothing typed since: a second submit has nothing to report.
+    await act(() => handle.current!.reportDue());
+    expect(onResult).toHaveBeenCalledTimes(1);
   });
 
   it('stops its timer when the field goes away', () => {
