@@ -380,6 +380,46 @@ export const followUpEvents = pgTable(
 );
 
 /**
+ * When each staff member may next be emailed a follow-up alert (decision 039): an email opens a window of
+ * ALERT_EMAIL_MINUTES, claimed by a conditional upsert so that instances racing for one recipient send one email.
+ */
+export const followUpAlertWindows = pgTable('follow_up_alert_windows', {
+  staffId: text('staff_id')
+    .primaryKey()
+    .references(() => staff.id, { onDelete: 'cascade' }),
+  nextMailAt: at('next_mail_at').notNull(),
+});
+
+/**
+ * The alerts each staff member is to get about a case (`opened`, `overdue`): recorded when the case needs them,
+ * `mailed_at` once emailed, alone or in the digest that ends a window (decision 039). Kept with the case.
+ */
+export const followUpAlerts = pgTable(
+  'follow_up_alerts',
+  {
+    staffId: text('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    caseId: text('case_id')
+      .notNull()
+      .references(() => followUpCases.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    queuedAt: at('queued_at').notNull().defaultNow(),
+    mailedAt: at('mailed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.staffId, table.caseId, table.kind] }),
+    check('follow_up_alerts_kind', sql`${table.kind} in ('opened', 'overdue')`),
+    // Erasing a member deletes their cases, and with them these rows: found here.
+    index('follow_up_alerts_case_id_idx').on(table.caseId),
+    // A recipient's alerts still to send, oldest first.
+    index('follow_up_alerts_waiting_idx')
+      .on(table.staffId, table.queuedAt)
+      .where(sql`${table.mailedAt} is null`),
+  ],
+);
+
+/**
  * Every text a number sent us (issue 26), as Twilio's incoming-message webhook gave it. A message belongs to the
  * members whose profile has its `from_number` (found by the number, not stored: a member who joins later sees their
  * earlier texts); kept as long as one has, and otherwise UNCOMPLETED_RETENTION_DAYS (README "Data retention").
