@@ -84,6 +84,7 @@ const settings = v.object({
     'false',
   ),
   MANUAL_SIGNUPS_PER_HOUR: integer(20, 1, 100_000, 'MANUAL_SIGNUPS_PER_HOUR'),
+  MANUAL_SIGNUP_CASES_PER_HOUR: integer(3, 1, 100_000, 'MANUAL_SIGNUP_CASES_PER_HOUR'),
   SURVEYS_PER_CUSTOMER_PER_DAY: integer(3, 1, 1000, 'SURVEYS_PER_CUSTOMER_PER_DAY'),
   SURVEYS_PER_HOUR: integer(60, 1, 100_000, 'SURVEYS_PER_HOUR'),
   ADMIN_KEY_FAILURES_PER_HOUR: integer(10, 1, 100_000, 'ADMIN_KEY_FAILURES_PER_HOUR'),
@@ -214,6 +215,7 @@ const settings = v.object({
     DEFAULT_MAIL_FROM,
   ),
   FOLLOW_UP_HOURS: hours(DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS, 'FOLLOW_UP_HOURS'),
+  ALERT_EMAIL_MINUTES: integer(5, 1, 24 * 60, 'ALERT_EMAIL_MINUTES'),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`), 'info'),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
@@ -272,6 +274,7 @@ const envSchema = v.pipe(
     limits: {
       lookupMissesPerMinute: e.LOOKUP_MISSES_PER_MINUTE,
       manualSignupsPerHour: e.MANUAL_SIGNUPS_PER_HOUR,
+      manualSignupCasesPerHour: e.MANUAL_SIGNUP_CASES_PER_HOUR,
       surveysPerCustomerPerDay: e.SURVEYS_PER_CUSTOMER_PER_DAY,
       surveysPerHour: e.SURVEYS_PER_HOUR,
       adminKeyFailuresPerHour: e.ADMIN_KEY_FAILURES_PER_HOUR,
@@ -363,6 +366,8 @@ const envSchema = v.pipe(
     followUpHours: e.FOLLOW_UP_HOURS,
     /** SMTP_URL and MAIL_FROM: the follow-up alert emails; unset SMTP_URL, alerts are off. */
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    /** The least time between two alert emails to one person; what comes up meanwhile goes in one digest (039). */
+    alertEmailMinutes: e.ALERT_EMAIL_MINUTES,
     /** pino's level: lines below it are not written. */
     logLevel: e.LOG_LEVEL,
     /** Bearer token of `GET /metrics`; unset, that path does not exist. */

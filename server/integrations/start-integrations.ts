@@ -29,7 +29,15 @@ export async function startIntegrations(options: {
   database: Database;
   env: Pick<
     Env,
-    'integrations' | 'operatorName' | 'publicUrl' | 'retention' | 'mail' | 'defaultTimeZone' | 'smsWindow'
+    | 'integrations'
+    | 'operatorName'
+    | 'publicUrl'
+    | 'retention'
+    | 'mail'
+    | 'alertEmailMinutes'
+    | 'defaultPhoneCountry'
+    | 'defaultTimeZone'
+    | 'smsWindow'
   >;
   logger: Logger;
   pollingIntervalSeconds?: number;
@@ -47,7 +55,14 @@ export async function startIntegrations(options: {
   const retention = retentionJob(db, env.retention, logger);
   // Without SMTP_URL, alerts are off: their jobs complete without sending, and the escalation still marks cases.
   const mailer = env.mail && createMailer(env.mail);
-  const followUps = followUpAlertJobs({ db, mailer, publicUrl: env.publicUrl, logger });
+  const followUps = followUpAlertJobs({
+    db,
+    mailer,
+    publicUrl: env.publicUrl,
+    windowMinutes: env.alertEmailMinutes,
+    phoneCountry: env.defaultPhoneCountry,
+    logger,
+  });
   const workers = await startWorkers(
     database.executor,
     [

@@ -8,8 +8,10 @@ export const QUEUES = {
   /** One job a delivery: a test event, or a failed delivery sent again. */
   webhookDelivery: 'webhook-delivery',
   smsDelivery: 'sms-delivery',
-  /** One job a follow-up email: a case opened (to the site's managers) or overdue (to the owners). */
+  /** One job a follow-up alert: a case opened (to the site's managers) or overdue (to the owners). */
   followUpAlert: 'follow-up-alert',
+  /** One job a recipient's alert window, at its end: the digest of the alerts it held back (decision 039). */
+  followUpDigest: 'follow-up-digest',
   /** The check for cases past their due time, scheduled every minute. */
   followUpEscalation: 'follow-up-escalation',
   /** The retention pass (server/retention/), scheduled every 15 minutes. */

@@ -68,6 +68,20 @@ export class Throttle {
     }
   }
 
+  /**
+   * Counts one against `key` and answers whether it was within the budget, for a budget whose excess is not refused
+   * but handled otherwise (a case not opened, decision 039).
+   */
+  async spend(key: string): Promise<boolean> {
+    try {
+      await this.limiter.consume(key);
+      return true;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return false;
+      throw rejection;
+    }
+  }
+
   /** Answers 429 when `key` has already spent its budget, without counting. */
   async check(c: Context, key: string): Promise<void> {
     const counted = await this.limiter.get(key);

@@ -24,6 +24,16 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       seconds: HOUR,
       message: 'Too many sign-ups from this network. Try again later.',
     }),
+    /**
+     * Follow-up cases opened by detractors who signed up without a code, per client. It is spent, never refused:
+     * past it the survey is stored and opens no case, so one address cannot fill the inbox (decision 039).
+     */
+    manualSignupCases: new Throttle(store, {
+      name: 'manual-signup-cases',
+      points: limits.manualSignupCasesPerHour,
+      seconds: HOUR,
+      message: 'Too many follow-up cases from sign-ups without a code on this network.',
+    }),
     surveysByClient: new Throttle(store, {
       name: 'surveys-by-client',
       points: limits.surveysPerHour,

@@ -1,10 +1,12 @@
 import { createTransport } from 'nodemailer';
 import type { Env } from '../env';
 
+/** One email: its plain text and its HTML (sent as multipart/alternative; a reader shows the one it prefers). */
 export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
 export interface Mailer {
@@ -28,7 +30,8 @@ export function createMailer(mail: NonNullable<Env['mail']>): Mailer {
   });
   return {
     send: async (message) => {
-      await transport.sendMail({ from: mail.from, to: message.to, subject: message.subject, text: message.text });
+      const { to, subject, text, html } = message;
+      await transport.sendMail({ from: mail.from, to, subject, text, html });
     },
     close: () => transport.close(),
   };

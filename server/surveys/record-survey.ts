@@ -12,10 +12,16 @@ import { surveyData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { toStoredSurvey } from './survey-record';
 
-/** The customer's site (the site of the code they completed), and its review page if it has one. */
-async function siteOf(tx: Tx, customerId: string): Promise<{ siteId: string; reviewUrl: string | null }> {
+/**
+ * The customer's site (the site of the code they completed), its review page if it has one, and whether they signed
+ * up without a code.
+ */
+async function siteOf(
+  tx: Tx,
+  customerId: string,
+): Promise<{ siteId: string; reviewUrl: string | null; isManual: boolean }> {
   const [row] = await tx
-    .select({ siteId: registrations.siteId, reviewUrl: sites.reviewUrl })
+    .select({ siteId: registrations.siteId, reviewUrl: sites.reviewUrl, isManual: registrations.isManual })
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     .leftJoin(sites, eq(sites.id, registrations.siteId))
@@ -27,6 +33,11 @@ async function siteOf(tx: Tx, customerId: string): Promise<{ siteId: string; rev
 export interface RecordSurveyOptions {
   /** Runs once the customer is known and before anything is written (the HTTP edge counts its budget there). */
   beforeInsert?: (customerId: string) => Promise<void>;
+  /**
+   * Asked before a detractor who signed up without a code opens a case: false stores the survey without one (the
+   * HTTP edge spends its budget per client there, decision 039). Without it, the case opens.
+   */
+  mayOpenManualSignupCase?: () => Promise<boolean>;
   /** FOLLOW_UP_HOURS: how long after it opens a detractor's follow-up case is due. */
   followUpHours?: number;
   /** When the follow-up case opens; the survey's own time unless given. */
@@ -62,7 +73,10 @@ export async function recordSurvey(
     })
     .returning();
   if (response) await recordEvent(tx, 'survey.submitted', surveyData(row!));
-  if (opensFollowUp(row!.recommendToOthersScore)) {
+  if (
+    opensFollowUp(row!.recommendToOthersScore) &&
+    (!site.isManual || ((await options.mayOpenManualSignupCase?.()) ?? true))
+  ) {
     await openFollowUp(tx, {
       survey: row!,
       siteId: site.siteId,

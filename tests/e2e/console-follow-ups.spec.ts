@@ -98,7 +98,7 @@ test('a detractor at a named site: the site’s manager is emailed the case, fol
     expect(mail!.to).toEqual([manager]);
     expect(mail!.subject).toBe(`Follow-up needed at ${siteName}: a member rated 3/10`);
     expect(mail!.text).toContain('Recommend to others: 3/10');
-    expect(mail!.text).toContain('Comment: Brushes scratched my mirror.');
+    expect(mail!.text).toContain('Comment:\n> Brushes scratched my mirror.');
     for (const personal of [
       mobileNumber,
       mobileNumber.slice(2),
@@ -107,10 +107,20 @@ test('a detractor at a named site: the site’s manager is emailed the case, fol
       'Harbor Lane',
       'Whitfield',
     ]) {
-      expect(`${mail!.subject}\n${mail!.text}`).not.toContain(personal);
+      expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toContain(personal);
     }
     const caseLink = /^Open the case: (\S+)$/m.exec(mail!.text)?.[1];
     expect(caseLink).toMatch(new RegExp(`^${baseURL}/admin/follow-ups/[0-9a-f-]{36}$`));
+
+    // Its HTML part, as a phone shows it: one column, the case's link a button to tap, the comment quoted below it.
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await phone.setContent(mail!.html);
+    const button = phone.getByRole('link', { name: 'Open the case' });
+    await expect(button).toHaveAttribute('href', caseLink!);
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect(phone.locator('blockquote')).toHaveText('Brushes scratched my mirror.');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.close();
 
     // The manager follows the link to the case and reaches the member from it.
     await counter.goto(caseLink!);

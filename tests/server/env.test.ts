@@ -111,6 +111,21 @@ describe('server configuration', () => {
     }
   });
 
+  it('budgets alert emails to one every ALERT_EMAIL_MINUTES a person, and the cases of sign-ups without a code', () => {
+    expect(parseEnv({}).alertEmailMinutes).toBe(5);
+    expect(parseEnv({ ALERT_EMAIL_MINUTES: '15' }).alertEmailMinutes).toBe(15);
+    expect(parseEnv({}).limits.manualSignupCasesPerHour).toBe(3);
+    expect(parseEnv({ MANUAL_SIGNUP_CASES_PER_HOUR: '10' }).limits.manualSignupCasesPerHour).toBe(10);
+    for (const wrong of ['0', '1441', '2.5', 'five']) {
+      expect(() => parseEnv({ ALERT_EMAIL_MINUTES: wrong }), wrong).toThrowError(
+        /ALERT_EMAIL_MINUTES: ALERT_EMAIL_MINUTES/,
+      );
+    }
+    expect(() => parseEnv({ MANUAL_SIGNUP_CASES_PER_HOUR: '0' })).toThrowError(
+      'MANUAL_SIGNUP_CASES_PER_HOUR: MANUAL_SIGNUP_CASES_PER_HOUR must be at least 1',
+    );
+  });
+
   it('refuses wrong settings, naming each', () => {
     expect(() =>
       parseEnv({

@@ -7,8 +7,10 @@ export interface CaughtMail {
   /** The message as it arrived: headers and body, encoded. */
   raw: string;
   subject: string;
-  /** The plain-text body, decoded (nodemailer writes long or non-ASCII lines as quoted-printable). */
+  /** The plain-text body (or part), decoded (nodemailer writes long or non-ASCII lines as quoted-printable). */
   text: string;
+  /** The HTML part of a multipart message, decoded; empty when the message has none. */
+  html: string;
 }
 
 export interface MailCatcher {
@@ -35,20 +37,49 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The header block unfolded, its subject, and the body decoded as its transfer encoding says. */
-function parse(raw: string): { subject: string; text: string } {
+interface Entity {
+  header: (name: string) => string;
+  /** The body, decoded as its transfer encoding says, with CRLF as LF. */
+  body: string;
+  /** The raw body, for a multipart entity to split. */
+  rawBody: string;
+}
+
+/** A header block unfolded and a body decoded as its Content-Transfer-Encoding says. */
+function entity(raw: string): Entity {
   const split = raw.indexOf('\r\n\r\n');
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
+  const rawBody = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
+  const decoded =
     encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
+      ? decodeQuotedPrintable(rawBody)
       : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+        ? Buffer.from(rawBody, 'base64').toString('utf8')
+        : rawBody;
+  return { header, body: decoded.replace(/\r\n/g, '\n'), rawBody };
+}
+
+/** The parts of a multipart entity (one level: what nodemailer writes for text and HTML). */
+function partsOf(message: Entity): Entity[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(message.header('Content-Type'))?.[1];
+  if (!boundary) return [];
+  return message.rawBody
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith('--'))
+    .map((part) => entity(part.replace(/^\r\n/, '').replace(/\r\n$/, '')));
+}
+
+/** The subject, and the plain text and HTML of a single-part or multipart/alternative message. */
+function parse(raw: string): { subject: string; text: string; html: string } {
+  const message = entity(raw);
+  const subject = message.header('Subject');
+  if (!/^multipart\//i.test(message.header('Content-Type'))) return { subject, text: message.body, html: '' };
+  const parts = partsOf(message);
+  const ofType = (type: string) => parts.find((part) => part.header('Content-Type').toLowerCase().startsWith(type));
+  return { subject, text: ofType('text/plain')?.body ?? '', html: ofType('text/html')?.body ?? '' };
 }
 
 /**

@@ -1,21 +1,19 @@
 import { and, arrayContains, asc, eq } from 'drizzle-orm';
-import { unnamedSiteName } from '../../../src/domain/sites';
-import type { Db } from '../../db/client';
-import { followUpCases, sites, staff, surveys } from '../../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { followUpCases, staff } from '../../db/schema';
 import { enqueue } from '../../jobs/job-queue';
-import type { Tx } from '../../db/client';
 import { QUEUES } from '../../jobs/queues';
-import type { Mailer } from '../../mail/mailer';
-import { alertMail, type AlertKind } from './alert-mail';
+import type { AlertKind } from './alert-mail';
+import { mailRecipient, recordAlerts, stillNeeded, type AlertContext } from './recipient-mail';
 
-/** Queues a case's alert email in the caller's transaction: sent only if the transaction commits. */
+/** Queues a case's alert in the caller's transaction: sent only if the transaction commits. */
 export const queueAlert = (tx: Tx, caseId: string, kind: AlertKind, now: Date) =>
   enqueue(tx, QUEUES.followUpAlert, { caseId, kind, queuedAt: now.toISOString() });
 
 /** Enabled staff of this role; managers only those of `siteId`. Oldest account first, so the order is stable. */
 async function enabledStaff(db: Db, role: 'owner' | 'manager', siteId?: string): Promise<string[]> {
   const rows = await db
-    .select({ email: staff.email })
+    .select({ id: staff.id })
     .from(staff)
     .where(
       and(
@@ -25,12 +23,12 @@ async function enabledStaff(db: Db, role: 'owner' | 'manager', siteId?: string):
       ),
     )
     .orderBy(asc(staff.createdAt), asc(staff.id));
-  return rows.map((row) => row.email);
+  return rows.map((row) => row.id);
 }
 
 /**
- * Who an alert goes to: a new case to the site's enabled managers, or to the enabled owners when the site has none;
- * an overdue case to the enabled owners.
+ * Who an alert goes to (their staff ids): a new case to the site's enabled managers, or to the enabled owners when
+ * the site has none; an overdue case to the enabled owners.
  */
 export async function alertRecipients(db: Db, kind: AlertKind, siteId: string): Promise<string[]> {
   if (kind === 'opened') {
@@ -40,45 +38,31 @@ export async function alertRecipients(db: Db, kind: AlertKind, siteId: string): 
   return enabledStaff(db, 'owner');
 }
 
-export type AlertOutcome = 'sent' | 'skipped';
+export type AlertOutcome = 'recorded' | 'skipped';
 
 /**
- * Sends one case's alert. Skipped (nothing to retry) without a mailer, when the case is gone (its member erased),
- * when it no longer needs the alert (a new case's resolved; an overdue one contacted), or when nobody may receive
- * it. Throws when the SMTP server refuses or does not answer: the job is retried.
+ * Handles one case's alert: records it for each recipient, then emails each what waits for them, within their
+ * budget of one email a window (decision 039; each recipient gets an email of their own). Skipped (nothing to
+ * retry) without a mailer, when the case is gone (its member erased), when it no longer needs the alert (a new
+ * case's resolved; an overdue one contacted), or when nobody may receive it. Throws when the SMTP server refuses
+ * or does not answer, once every recipient has been tried: the job is retried, and those already emailed are not
+ * emailed again.
  */
 export async function sendAlert(
-  context: { db: Db; mailer: Mailer | undefined; publicUrl: string },
+  context: AlertContext,
   job: { caseId: string; kind: AlertKind },
 ): Promise<AlertOutcome> {
   if (!context.mailer) return 'skipped';
   const [row] = await context.db
-    .select({ followUp: followUpCases, survey: surveys, siteName: sites.name })
+    .select({ status: followUpCases.status, siteId: followUpCases.siteId })
     .from(followUpCases)
-    .innerJoin(surveys, eq(surveys.id, followUpCases.surveyId))
-    .leftJoin(sites, eq(sites.id, followUpCases.siteId))
     .where(eq(followUpCases.id, job.caseId));
-  if (!row) return 'skipped';
-  const status = row.followUp.status;
-  if (status === 'resolved' || (job.kind === 'overdue' && status !== 'open')) return 'skipped';
-  const to = await alertRecipients(context.db, job.kind, row.followUp.siteId);
+  if (!row || !stillNeeded(job.kind, row.status)) return 'skipped';
+  const to = await alertRecipients(context.db, job.kind, row.siteId);
   if (!to.length) return 'skipped';
-  const { survey } = row;
-  const mail = alertMail({
-    kind: job.kind,
-    caseId: row.followUp.id,
-    siteName: row.siteName ?? unnamedSiteName(row.followUp.siteId),
-    scores: {
-      recommendToOthersScore: survey.recommendToOthersScore,
-      washQualityScore: survey.washQualityScore,
-      cleanlinessScore: survey.cleanlinessScore,
-      serviceScore: survey.serviceScore,
-      valueScore: survey.valueScore,
-    },
-    comments: survey.comments,
-    dueAt: row.followUp.dueAt,
-    publicUrl: context.publicUrl,
-  });
-  await context.mailer.send({ to, ...mail });
-  return 'sent';
+  await recordAlerts(context.db, job.caseId, job.kind, to);
+  const tries = await Promise.allSettled(to.map((staffId) => mailRecipient(context, staffId)));
+  const failed = tries.find((attempt) => attempt.status === 'rejected');
+  if (failed) throw failed.reason;
+  return 'recorded';
 }

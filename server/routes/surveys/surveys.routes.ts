@@ -58,9 +58,11 @@ export function surveyRoutes(deps: {
         idempotentRequest(c, 'POST /api/surveys', await c.req.text()),
         // Counted only when a survey is written: a retry that replays the first answer costs nothing.
         async (tx) => {
-          await deps.throttles.surveysByClient.take(c, clientLimitKey(c, deps.trustProxyHops));
+          const client = clientLimitKey(c, deps.trustProxyHops);
+          await deps.throttles.surveysByClient.take(c, client);
           const survey = await recordSurvey(tx, submission, {
             beforeInsert: (customerId) => deps.throttles.surveysByCustomer.take(c, customerId),
+            mayOpenManualSignupCase: () => deps.throttles.manualSignupCases.spend(client),
             followUpHours: deps.followUpHours,
           });
           return { status: 201, resourceId: survey.id, body: survey };

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/client';
-import { commentExcerpt } from '../../../server/follow-ups/alerts/alert-mail';
+import { commentExcerpt } from '../../../server/follow-ups/alerts/member-words';
 import { ESCALATION_CRON, followUpAlertJobs } from '../../../server/follow-ups/alerts/alert-jobs';
 import { QUEUES, RETRY_POLICY } from '../../../server/jobs/queues';
 import type { Logger } from '../../../server/lib/logger';
 
 // The alert job's retry rule and its cut of the comment, without a database: `sendAlert` is exercised end to end in
 // follow-up-alerts.test.ts.
+
+/** How the alerts are made, beside the database and mailer each test gives. */
+const mailing = { publicUrl: 'https://club.example', windowMinutes: 5, phoneCountry: 'US' as const };
 
 const recording = () => {
   const lines: Record<string, unknown>[] = [];
@@ -20,10 +23,14 @@ const recording = () => {
 describe('the follow-up alert jobs', () => {
   it('check for overdue cases every minute, and once at start', () => {
     const { logger } = recording();
-    const jobs = followUpAlertJobs({ db: {} as Db, mailer: undefined, publicUrl: 'https://club.example', logger });
+    const jobs = followUpAlertJobs({ ...mailing, db: {} as Db, mailer: undefined, logger });
     expect(ESCALATION_CRON).toBe('* * * * *');
     expect(jobs.schedule).toEqual({ queue: QUEUES.followUpEscalation, cron: '* * * * *', runAtStart: true });
-    expect(jobs.workers.map((worker) => worker.queue)).toEqual([QUEUES.followUpAlert, QUEUES.followUpEscalation]);
+    expect(jobs.workers.map((worker) => worker.queue)).toEqual([
+      QUEUES.followUpAlert,
+      QUEUES.followUpDigest,
+      QUEUES.followUpEscalation,
+    ]);
   });
 
   it('retry an alert the database or SMTP server failed, and give it up with a line of ids once the day is spent', async () => {
@@ -36,9 +43,9 @@ describe('the follow-up alert jobs', () => {
       },
     });
     const jobs = followUpAlertJobs({
+      ...mailing,
       db: failing,
       mailer: { send: () => Promise.resolve(), close: () => undefined },
-      publicUrl: 'https://club.example',
       logger,
       now: () => now,
     });
@@ -67,13 +74,40 @@ describe('the follow-up alert jobs', () => {
       },
     });
     const jobs = followUpAlertJobs({
+      ...mailing,
       db: failing,
       mailer: { send: () => Promise.resolve(), close: () => undefined },
-      publicUrl: 'https://club.example',
       logger,
     });
     expect(await jobs.workers[0]!.handle([{ data: { caseId: 'case-4', kind: 'opened' }, retryCount: 0 }])).toEqual([0]);
     expect(lines).toEqual([{ event: 'follow_up_alert_retry', caseId: 'case-4', kind: 'opened', error: 'TypeError' }]);
+  });
+
+  it('retry a digest that failed, naming its recipient by id, and give it up once the day is spent', async () => {
+    const { lines, logger } = recording();
+    const now = new Date('2026-11-25T12:00:00Z');
+    const failing = new Proxy({} as Db, {
+      get: () => () => {
+        throw Object.assign(new Error('refused bob@example.org'), { responseCode: 452 });
+      },
+    });
+    const jobs = followUpAlertJobs({
+      ...mailing,
+      db: failing,
+      mailer: { send: () => Promise.resolve(), close: () => undefined },
+      logger,
+      now: () => now,
+    });
+    const digests = jobs.workers.find((worker) => worker.queue === QUEUES.followUpDigest)!;
+    const retry = await digests.handle([
+      { data: { staffId: 'staff-1', queuedAt: '2026-11-25T11:55:00.000Z' }, retryCount: 0 },
+      { data: { staffId: 'staff-2', queuedAt: '2026-11-24T11:00:00.000Z' }, retryCount: 3 },
+    ]);
+    expect(retry).toEqual([0]);
+    expect(lines).toEqual([
+      { event: 'follow_up_alert_retry', staffId: 'staff-1', error: 'Error', smtpCode: 452 },
+      { event: 'follow_up_alert_given_up', staffId: 'staff-2', tries: 4 },
+    ]);
   });
 });
 
@@ -82,8 +116,8 @@ describe('the escalation check', () => {
   const escalating = (ids: string[]) => ({ transaction: () => Promise.resolve(ids) }) as unknown as Db;
   const check = (db: Db) => {
     const { lines, logger } = recording();
-    const jobs = followUpAlertJobs({ db, mailer: undefined, publicUrl: 'https://club.example', logger });
-    return { lines, escalation: jobs.workers[1]! };
+    const jobs = followUpAlertJobs({ ...mailing, db, mailer: undefined, logger });
+    return { lines, escalation: jobs.workers.find((worker) => worker.queue === QUEUES.followUpEscalation)! };
   };
 
   it('logs the ids of the cases it escalated, and nothing when none was due', async () => {

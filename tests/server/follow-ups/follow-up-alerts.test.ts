@@ -13,6 +13,7 @@ import { validCustomer } from '../../fixtures/customer';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { DRIVERS, EMBEDDED_ONLY } from '../helpers/test-database';
 import { jobsSettled } from '../integrations/support/pending-jobs';
+import { endAlertWindows } from './support/alert-windows';
 import { retryFaster } from '../integrations/support/retry-faster';
 import { startMailCatcher, type MailCatcher } from '../../support/mail-catcher';
 
@@ -59,7 +60,10 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     await t.close();
     await smtp.close();
   });
-  beforeEach(() => {
+  // Each test starts with every recipient's window over and nothing held back for them (decision 039).
+  beforeEach(async () => {
+    await endAlertWindows(t.database);
+    expect(await jobsSettled(t.database, QUEUES.followUpDigest, {})).toBe(0);
     smtp.mails.splice(0);
   });
 
@@ -95,39 +99,48 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     const opened = await detractorAt('north-1', 'Northgate Express');
     expect(await jobsSettled(t.database, QUEUES.followUpAlert, { caseId: opened.id })).toBe(0);
 
-    const [mail, ...others] = mailsAbout(opened.id);
-    expect(others).toEqual([]);
-    expect(mail!.to.sort()).toEqual(['north.manager@club.example', 'north.second@club.example']);
-    expect(mail!.raw).toMatch(/^From: Club Alerts <alerts@club\.example>$/m);
-    expect(mail!.subject).toBe('Follow-up needed at Northgate Express: a member rated 3/10');
-    expect(mail!.text).toBe(
-      [
-        `A member of Northgate Express answered the survey as a detractor. Please contact them by ${opened.dueAt.toISOString()}.`,
-        '',
-        'Recommend to others: 3/10',
-        'Wash quality: 4/10',
-        'Cleanliness: 8/10',
-        'Service: 2/10',
-        'Value: 5/10',
-        '',
-        `Comment: ${COMMENT_HEAD}…`,
-        '',
-        `Open the case: https://club.example/admin/follow-ups/${opened.id}`,
-        '',
-      ].join('\n'),
-    );
-    for (const secret of [
-      ...Object.values(MEMBER),
-      MOBILE,
-      MOBILE.slice(2),
-      '555-7731',
-      '5557731',
-      'TAIL-NEVER-SENT',
-      'Quenby',
-      'quillfeather',
-    ]) {
-      expect(mail!.raw.toLowerCase(), secret).not.toContain(secret.toLowerCase());
-      expect(mail!.text.toLowerCase(), secret).not.toContain(secret.toLowerCase());
+    const mails = mailsAbout(opened.id);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([
+      ['north.manager@club.example'],
+      ['north.second@club.example'],
+    ]);
+    for (const mail of mails) {
+      expect(mail.raw).toMatch(/^From: Club Alerts <alerts@club\.example>$/m);
+      expect(mail.raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+      expect(mail.subject).toBe('Follow-up needed at Northgate Express: a member rated 3/10');
+      expect(mail.text).toBe(
+        [
+          `A member of Northgate Express answered the survey as a detractor. Please contact them by ${opened.dueAt.toISOString()}.`,
+          '',
+          `Open the case: https://club.example/admin/follow-ups/${opened.id}`,
+          '',
+          'Recommend to others: 3/10',
+          'Wash quality: 4/10',
+          'Cleanliness: 8/10',
+          'Service: 2/10',
+          'Value: 5/10',
+          '',
+          'Comment:',
+          `> ${COMMENT_HEAD}…`,
+          '',
+        ].join('\n'),
+      );
+      expect(mail.html).toContain(`href="https://club.example/admin/follow-ups/${opened.id}"`);
+      expect(mail.html).toContain(`${COMMENT_HEAD}…`);
+      for (const secret of [
+        ...Object.values(MEMBER),
+        MOBILE,
+        MOBILE.slice(2),
+        '555-7731',
+        '5557731',
+        'TAIL-NEVER-SENT',
+        'Quenby',
+        'quillfeather',
+      ]) {
+        for (const shown of [mail.raw, mail.text, mail.html]) {
+          expect(shown.toLowerCase(), secret).not.toContain(secret.toLowerCase());
+        }
+      }
     }
   });
 
@@ -138,21 +151,47 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     const opened = await detractorAt('lake-3', 'Lakeside');
     expect(await jobsSettled(t.database, QUEUES.followUpAlert, { caseId: opened.id })).toBe(0);
     const mails = mailsAbout(opened.id);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to.sort()).toEqual(['owner@club.example', 'second.owner@club.example']);
-    expect(mails[0]!.subject).toBe('Follow-up needed at Lakeside: a member rated 3/10');
+    expect(mails.map((mail) => mail.to).sort()).toEqual([['owner@club.example'], ['second.owner@club.example']]);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Follow-up needed at Lakeside: a member rated 3/10',
+      'Follow-up needed at Lakeside: a member rated 3/10',
+    ]);
   });
 
   it('retries while the SMTP server refuses, and sends once it accepts', async () => {
+    await addStaff('manager', 'east.manager@club.example', ['east-4']);
     smtp.refuseNext(451, 2);
-    const opened = await detractorAt('north-1', 'Northgate Express');
+    const opened = await detractorAt('east-4', 'Eastgate');
     expect(await jobsSettled(t.database, QUEUES.followUpAlert, { caseId: opened.id })).toBe(0);
-    expect(mailsAbout(opened.id)).toHaveLength(1);
+    expect(mailsAbout(opened.id).map((mail) => mail.to)).toEqual([['east.manager@club.example']]);
     const retries = t.logs.filter((line) => line.includes('follow_up_alert_retry') && line.includes(opened.id));
     expect(retries).toHaveLength(2);
     expect(retries[0]).toContain('"smtpCode":451');
     // Logs name the case, never an address or the comment.
     expect(t.logs.join('\n')).not.toMatch(/@club\.example|Brushes|philippa/i);
+  });
+
+  it('emails a recipient once a window, and gathers the cases of the window into one digest sent when it ends', async () => {
+    await addStaff('manager', 'bay.manager@club.example', ['bay-5']);
+    const toBay = () => smtp.mails.filter((mail) => mail.to.includes('bay.manager@club.example'));
+    const cases = [];
+    for (let n = 0; n < 4; n += 1) {
+      const opened = await detractorAt('bay-5', 'Bayview');
+      expect(await jobsSettled(t.database, QUEUES.followUpAlert, { caseId: opened.id })).toBe(0);
+      cases.push(opened);
+    }
+    const [first, ...held] = cases.map((c) => c.id);
+    expect(toBay().map((mail) => mail.subject)).toEqual(['Follow-up needed at Bayview: a member rated 3/10']);
+    expect(toBay()[0]!.text).toContain(`Open the case: https://club.example/admin/follow-ups/${first}`);
+
+    await endAlertWindows(t.database);
+    expect(await jobsSettled(t.database, QUEUES.followUpDigest, {})).toBe(0);
+    const [, digest, ...more] = toBay();
+    expect(more).toEqual([]);
+    expect(digest!.subject).toBe('Follow-ups needed: 3 new cases');
+    const links = digest!.text.split('\n').filter((line) => line.includes('Open the case:'));
+    expect(links).toEqual(held.map((id) => `   Open the case: https://club.example/admin/follow-ups/${id}`));
+    expect(digest!.html).toContain(`href="https://club.example/admin/follow-ups/${held[2]}"`);
   });
 
   it("checks for overdue cases every minute, on pg-boss's clock", async () => {
@@ -193,14 +232,15 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     expect(await jobsSettled(t.database, QUEUES.followUpAlert, { caseId: overdue.id, kind: 'overdue' })).toBe(0);
 
     const mails = mailsAbout(overdue.id);
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.to.sort()).toEqual(['owner@club.example', 'second.owner@club.example']);
-    expect(mails[0]!.subject).toBe('Overdue follow-up at Northgate Express: a member rated 3/10');
-    expect(mails[0]!.text).toContain(
-      `still open past its due time (${past.toISOString()}): nobody has contacted the member yet.`,
-    );
-    expect(mails[0]!.text).toContain(`Open the case: https://club.example/admin/follow-ups/${overdue.id}`);
-    expect(mails[0]!.raw).not.toContain(MEMBER.email);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([['owner@club.example'], ['second.owner@club.example']]);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Overdue follow-up at Northgate Express: a member rated 3/10');
+      expect(mail.text).toContain(
+        `still open past its due time (${past.toISOString()}): nobody has contacted the member yet.`,
+      );
+      expect(mail.text).toContain(`Open the case: https://club.example/admin/follow-ups/${overdue.id}`);
+      expect(mail.raw).not.toContain(MEMBER.email);
+    }
     expect(mailsAbout(contacted.id)).toEqual([]);
     expect(mailsAbout(resolved.id)).toEqual([]);
 

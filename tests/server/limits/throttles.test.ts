@@ -9,6 +9,7 @@ import { createThrottles, type Throttles } from '../../../server/limits/throttle
 const LIMITS: Env['limits'] = {
   lookupMissesPerMinute: 2,
   manualSignupsPerHour: 3,
+  manualSignupCasesPerHour: 2,
   surveysPerHour: 4,
   surveysPerCustomerPerDay: 1,
   adminKeyFailuresPerHour: 2,
@@ -30,6 +31,7 @@ const DAY = 86_400;
 const EXPECTED: Record<keyof Throttles, [number, number, string]> = {
   lookupMisses: [2, MINUTE, 'Too many unknown registration codes. Try again in a minute.'],
   manualSignups: [3, HOUR, 'Too many sign-ups from this network. Try again later.'],
+  manualSignupCases: [2, HOUR, 'Too many follow-up cases from sign-ups without a code on this network.'],
   surveysByClient: [4, HOUR, 'Too many surveys from this network. Try again later.'],
   surveysByCustomer: [1, DAY, 'We already have your feedback for today. Thank you!'],
   adminKeyFailures: [2, HOUR, 'Too many failed sign-ins from this address. Try again later.'],
@@ -77,6 +79,14 @@ describe('the API throttles, counting in memory', () => {
     },
   );
 
+  it('spends a budget without refusing: true while within it, then false, each key on its own', async () => {
+    const throttle = createThrottles({ kind: 'memory' }, LIMITS).manualSignupCases;
+    const spent = [];
+    for (let i = 0; i < 3; i += 1) spent.push(await throttle.spend('client-1'));
+    expect(spent).toEqual([true, true, false]);
+    expect(await throttle.spend('client-2')).toBe(true);
+  });
+
   it('lists exactly these throttles', () => {
     expect(Object.keys(createThrottles({ kind: 'memory' }, LIMITS)).sort()).toEqual(Object.keys(EXPECTED).sort());
   });
@@ -100,6 +110,7 @@ describe('the API throttles, counting in a shared store', () => {
     expect(keys).toEqual([
       'lookup-misses:k',
       'manual-signups:k',
+      'manual-signup-cases:k',
       'surveys-by-client:k',
       'surveys-by-customer:k',
       'admin-key-failures:k',

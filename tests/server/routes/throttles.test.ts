@@ -1,12 +1,13 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, surveys } from '../../../server/db/schema';
+import { customers, followUpCases, surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
 /** The production budgets (an empty value is the default), as the README's configuration table gives them. */
 const DEFAULT_BUDGETS = {
   MANUAL_SIGNUPS_PER_HOUR: '',
+  MANUAL_SIGNUP_CASES_PER_HOUR: '',
   SURVEYS_PER_CUSTOMER_PER_DAY: '',
   SURVEYS_PER_HOUR: '',
   ADMIN_KEY_FAILURES_PER_HOUR: '',
@@ -80,6 +81,37 @@ describe.each(DRIVERS)('write throttles on %s', (driver) => {
     expect(
       (await t.call('POST', '/api/surveys', { json: { customerId: other }, headers: from('192.0.2.30') })).status,
     ).toBe(201);
+  });
+
+  it('opens a case for 3 detractors signed up without a code from one client an hour; later ones keep their survey', async () => {
+    const surveyed = async (customerId: string, address: string) => {
+      const res = await t.call('POST', '/api/surveys', {
+        json: { customerId, recommendToOthersScore: 1, comments: 'Awful' },
+        headers: from(address),
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const manualDetractor = async (address: string) => {
+      const signUp = await t.call('POST', '/api/customers', {
+        json: validCustomer('-1', { mobileNumber: '+14155550123' }),
+        headers: from(address),
+      });
+      expect(signUp.status).toBe(201);
+      return surveyed(signUp.body.id as string, address);
+    };
+    const casesOf = async (surveyId: string) =>
+      (await t.database.db.select().from(followUpCases).where(eq(followUpCases.surveyId, surveyId))).length;
+
+    const fromOne = [];
+    for (let i = 0; i < 4; i += 1) fromOne.push(await manualDetractor('192.0.2.60'));
+    expect(await Promise.all(fromOne.map(casesOf))).toEqual([1, 1, 1, 0]);
+    const [kept] = await t.database.db.select().from(surveys).where(eq(surveys.id, fromOne[3]!));
+    expect(kept).toMatchObject({ recommendToOthersScore: 1, comments: 'Awful' });
+
+    // Another client's sign-up is not held back, nor a member who came with a code on the same network.
+    expect(await casesOf(await manualDetractor('192.0.2.61'))).toBe(1);
+    expect(await casesOf(await surveyed(await newCustomer(), '192.0.2.60'))).toBe(1);
   });
 
   it('refuses the eleventh wrong admin key in an hour with 429, and then the right key from that client too', async () => {
