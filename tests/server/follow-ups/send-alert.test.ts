@@ -106,7 +106,7 @@ describe.each(DRIVERS)('one alert email a window per recipient, on %s', (driver)
     database = await openTestDatabase(driver);
     const followUp = caseSeeder(database, 100);
     cases = [];
-    for (let n = 0; n < 8; n += 1) {
+    for (let n = 0; n < 10; n += 1) {
       cases.push(await followUp({ site: '4', opened: '2026-11-02T10:00:00', due: '2099-11-04T10:00:00' }));
     }
     await database.db.insert(staff).values([
@@ -162,7 +162,7 @@ describe.each(DRIVERS)('one alert email a window per recipient, on %s', (driver)
     expect(toManager(mailer)).toHaveLength(1);
   });
 
-  it('keeps the window open and the alert waiting when the SMTP server refuses, and sends it on the retry', async () => {
+  it('gives the window back and keeps the alert waiting when the SMTP server refuses, and sends it on the retry', async () => {
     await endAlertWindows(database);
     const refusing: Mailer = {
       send: () => Promise.reject(Object.assign(new Error('Try again later'), { responseCode: 451 })),
@@ -178,5 +178,19 @@ describe.each(DRIVERS)('one alert email a window per recipient, on %s', (driver)
     const mailer = keepingMailer();
     expect(await sendAlert(context(database, mailer), { caseId: cases[0]!, kind: 'overdue' })).toBe('recorded');
     expect(mailer.sent.map((mail) => [mail.to, casesIn(mail)])).toEqual([[['owner4@wash.example'], [cases[0]]]]);
+  });
+
+  it('drops what waits for someone disabled meanwhile, and sends the others theirs', async () => {
+    await endAlertWindows(database);
+    const mailer = keepingMailer();
+    await sendAlert(context(database, mailer), { caseId: cases[8]!, kind: 'opened' });
+    await sendAlert(context(database, mailer), { caseId: cases[9]!, kind: 'opened' });
+    await database.db.update(staff).set({ disabled: true }).where(eq(staff.id, 'm4-b'));
+    await endAlertWindows(database);
+    expect(await mailRecipient(context(database, mailer), 'm4-b')).toBe('nothing');
+    expect(await mailRecipient(context(database, mailer), 'm4')).toBe('sent');
+    const casesTo = (email: string) => mailer.sent.filter((mail) => mail.to.includes(email)).map(casesIn);
+    expect(casesTo('second4@wash.example')).toEqual([[cases[8]]]);
+    expect(casesTo('manager4@wash.example')).toEqual([[cases[8]], [cases[9]]]);
   });
 });
