@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import { themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
+import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
 import { toMemberSurvey } from '../members/find-member';
 import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
@@ -54,22 +55,27 @@ export const toFeedbackEntry = ({ survey, memberName, siteId }: FeedbackRow): Fe
   themes: themesOf(survey.comments),
 });
 
+/** Surveys newest first, ties by id. */
+const NEWEST_FIRST: KeysetOrder = {
+  parts: [
+    { expression: surveys.createdAt, part: 'time' },
+    { expression: surveys.id, part: 'id' },
+  ],
+  direction: 'desc',
+};
+
 /** Surveys with their comments, newest first, a keyset page at a time. */
 export async function listFeedbackRows(db: Db, sites: SiteScope, query: FeedbackQuery) {
-  const cursor = query.after
-    ? sql`(${surveys.createdAt}, ${surveys.id}) < (select created_at, id from surveys where id = ${query.after})`
-    : undefined;
   const rows = await db
-    .select(feedbackColumns)
+    .select({ ...feedbackColumns, cursorKey: cursorKey(NEWEST_FIRST) })
     .from(surveys)
     .innerJoin(customers, eq(customers.id, surveys.customerId))
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
-    .where(and(feedbackConditions(sites, query), cursor))
-    .orderBy(desc(surveys.createdAt), desc(surveys.id))
+    .where(and(feedbackConditions(sites, query), afterCursor(NEWEST_FIRST, query.after)))
+    .orderBy(...orderOf(NEWEST_FIRST))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.survey.id : null };
+  return keysetPage(rows, query.limit);
 }
 
 export async function listFeedback(db: Db, sites: SiteScope, query: FeedbackQuery): Promise<Page<FeedbackEntry>> {

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FollowUpCount, FollowUpQuery, FollowUpSummary } from '../../src/domain/follow-ups';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
+import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
 import { customers, followUpCases, staff, surveys } from '../db/schema';
 import type { SiteScope } from '../members/list-filters';
 import { inCaseSites, isOverdue, summaryColumns, toFollowUpSummary } from './case-columns';
@@ -14,13 +15,20 @@ function assignedTo(assignee: InboxFilters['assignee']): SQL | undefined {
   return assignee === 'none' ? isNull(followUpCases.assigneeId) : eq(followUpCases.assigneeId, assignee);
 }
 
-/** 0 for an overdue case, 1 for any other: the inbox's first key. */
-const overdueFirst = (now: Date) => sql`(case when ${isOverdue(now)} then 0 else 1 end)`;
+/** Overdue cases first (0 for an overdue case, 1 for any other), then the oldest opened, ties by id. */
+const overdueFirst = (now: Date): KeysetOrder => ({
+  parts: [
+    { expression: sql`(case when ${isOverdue(now)} then 0 else 1 end)`, part: 'rank' },
+    { expression: followUpCases.openedAt, part: 'time' },
+    { expression: followUpCases.id, part: 'id' },
+  ],
+  direction: 'asc',
+});
 
 /**
- * The inbox: overdue cases first, then the oldest opened, a keyset page at a time after the case `after` names.
- * Overdue is judged as of `now`, for the page and its cursor alike; a case that falls due between two pages moves
- * to the top of the list, where the next refresh shows it.
+ * The inbox: overdue cases first, then the oldest opened, a keyset page at a time after the cursor `after`.
+ * Overdue is judged as of `now`; a cursor keeps the rank its case had on the page it ends, so a case that falls due
+ * between two pages moves to the top of the list, where the next refresh shows it.
  */
 export async function listFollowUps(
   db: Db,
@@ -28,13 +36,9 @@ export async function listFollowUps(
   query: InboxFilters,
   now = new Date(),
 ): Promise<Page<FollowUpSummary>> {
-  const cursor = query.after
-    ? sql`(${overdueFirst(now)}, ${followUpCases.openedAt}, ${followUpCases.id}) > (
-        select ${overdueFirst(now)}, ${followUpCases.openedAt}, ${followUpCases.id}
-        from ${followUpCases} where ${followUpCases.id} = ${query.after})`
-    : undefined;
+  const order = overdueFirst(now);
   const rows = await db
-    .select(summaryColumns(now))
+    .select({ ...summaryColumns(now), cursorKey: cursorKey(order) })
     .from(followUpCases)
     .innerJoin(customers, eq(customers.id, followUpCases.customerId))
     .innerJoin(surveys, eq(surveys.id, followUpCases.surveyId))
@@ -44,16 +48,13 @@ export async function listFollowUps(
         inCaseSites(scope),
         query.status ? eq(followUpCases.status, query.status) : undefined,
         assignedTo(query.assignee),
-        cursor,
+        afterCursor(order, query.after),
       ),
     )
-    .orderBy(overdueFirst(now), asc(followUpCases.openedAt), asc(followUpCases.id))
+    .orderBy(...orderOf(order))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return {
-    results: page.map(toFollowUpSummary),
-    nextCursor: rows.length > query.limit ? page.at(-1)!.followUp.id : null,
-  };
+  const page = keysetPage(rows, query.limit);
+  return { results: page.rows.map(toFollowUpSummary), nextCursor: page.nextCursor };
 }
 
 /** The navigation's count: cases waiting for a first contact, and how many of them are overdue. */

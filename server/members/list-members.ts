@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MemberQuery, MemberSummary } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
+import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, smsSuppressions } from '../db/schema';
 import { memberConditions, siteNameColumn, type SiteScope } from './list-filters';
 
@@ -35,26 +36,31 @@ export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): Memb
   isSubscribedToNewsletters: customer.isSubscribedToNewsletters,
 });
 
-/** Members newest first, one keyset page after `after` (the id of the last member of the previous page). */
+/** Members newest first, ties by id. */
+const NEWEST_FIRST: KeysetOrder = {
+  parts: [
+    { expression: customers.createdAt, part: 'time' },
+    { expression: customers.id, part: 'id' },
+  ],
+  direction: 'desc',
+};
+
+/** Members newest first, one keyset page after the cursor `after`. */
 export async function listMemberRows(
   db: Db,
   sites: SiteScope,
   query: MemberQuery,
 ): Promise<{ rows: MemberRow[]; nextCursor: string | null }> {
-  const cursor = query.after
-    ? sql`(${customers.createdAt}, ${customers.id}) < (select created_at, id from customers where id = ${query.after})`
-    : undefined;
   const rows = await db
-    .select(memberColumns)
+    .select({ ...memberColumns, cursorKey: cursorKey(NEWEST_FIRST) })
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
     .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, customers.mobileNumber))
-    .where(and(memberConditions(sites, query), cursor))
-    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .where(and(memberConditions(sites, query), afterCursor(NEWEST_FIRST, query.after)))
+    .orderBy(...orderOf(NEWEST_FIRST))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  return { rows: page, nextCursor: rows.length > query.limit ? page.at(-1)!.customer.id : null };
+  return keysetPage(rows, query.limit);
 }
 
 export async function listMembers(db: Db, sites: SiteScope, query: MemberQuery): Promise<Page<MemberSummary>> {

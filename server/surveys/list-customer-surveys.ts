@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { Page, pageQuerySchema } from '../../src/domain/paging';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { ApiError } from '../lib/api-error';
+import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
 import { NO_SUCH_CUSTOMER } from '../customers/find-customer';
 import { inSites, type SiteScope } from '../members/list-filters';
 import { toSurvey, type SurveyRecord } from './survey-record';
@@ -18,6 +19,15 @@ async function customerAt(db: Db, customerId: string, sites: SiteScope): Promise
   return row !== undefined;
 }
 
+/** Surveys oldest first, ties by id. */
+const OLDEST_FIRST: KeysetOrder = {
+  parts: [
+    { expression: surveys.createdAt, part: 'time' },
+    { expression: surveys.id, part: 'id' },
+  ],
+  direction: 'asc',
+};
+
 /**
  * A customer's surveys, oldest first, a page at a time; an unknown customer, or one of a site the caller may not
  * see, is refused alike (404).
@@ -29,16 +39,12 @@ export async function listCustomerSurveys(
   { limit, after }: v.InferOutput<typeof pageQuerySchema>,
 ): Promise<Page<SurveyRecord>> {
   if (!(await customerAt(db, customerId, sites))) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
-  // Keyset paging: rows after the cursor's (created_at, id), compared in SQL at the database's precision.
-  const cursor = after
-    ? sql`(${surveys.createdAt}, ${surveys.id}) > (select created_at, id from surveys where id = ${after})`
-    : undefined;
   const rows = await db
-    .select()
+    .select({ survey: surveys, cursorKey: cursorKey(OLDEST_FIRST) })
     .from(surveys)
-    .where(and(eq(surveys.customerId, customerId), cursor))
-    .orderBy(asc(surveys.createdAt), asc(surveys.id))
+    .where(and(eq(surveys.customerId, customerId), afterCursor(OLDEST_FIRST, after)))
+    .orderBy(...orderOf(OLDEST_FIRST))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return { results: page.map(toSurvey), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
+  const page = keysetPage(rows, limit);
+  return { results: page.rows.map(({ survey }) => toSurvey(survey)), nextCursor: page.nextCursor };
 }

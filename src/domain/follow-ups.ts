@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { customerViewSchema } from './customer-views';
 import { described, timestamp, timestampOrNull } from './described';
 import { siteId } from './list-filters';
-import { pageOf, pageQuerySchema } from './paging';
+import { keysetQuery, pageOf, type KeyPart } from './paging';
 import { surveyScoresSchema } from './survey';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
@@ -82,12 +82,15 @@ const note = (message: string) =>
     plainText(UNSUPPORTED_CHARACTERS),
   );
 
+/** The inbox's order: overdue first (a rank), then the oldest opened, ties by id. */
+export const INBOX_KEY = ['rank', 'time', 'id'] as const satisfies readonly KeyPart[];
+
 /**
  * `/api/admin/follow-ups`: overdue cases first, then the oldest opened. `assignee`: a staff member's id, `me` (the
  * caller's own) or `none` (nobody's yet).
  */
 export const followUpQuerySchema = v.object({
-  ...pageQuerySchema.entries,
+  ...keysetQuery(INBOX_KEY).entries,
   site: v.optional(siteId),
   status: v.optional(v.picklist(FOLLOW_UP_STATUSES, FOLLOW_UP_MESSAGES.status)),
   assignee: v.optional(

@@ -128,6 +128,27 @@ test('a new page starts at its top with focus on its heading, wherever the last 
   await expect(page.getByRole('heading', { name: 'The case' })).toBeVisible();
 });
 
+test('“Show more” goes on where the members list stopped, by the cursor the server gave, until no more', async ({
+  page,
+  request,
+}) => {
+  const site = ownSite();
+  const owner = await addStaffMember(request, 'owner');
+  for (let i = 0; i < 3; i += 1) await completedCode(request, { siteId: site });
+  // Pages of two: three members meet "Show more" where the console's own page size would take fifty-one.
+  await page.route('**/api/admin/members?*', (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('limit', '2');
+    return route.continue({ url: url.toString() });
+  });
+  await signIn(page, owner, `/admin/members?site=${site}`);
+  const members = page.getByRole('link', { name: 'Rosa Alvarez' });
+  await expect(members).toHaveCount(2);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(members).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});
+
 test('a cashier issues a code whose QR code scans back to the link', async ({ page, request }) => {
   const site = ownSite();
   const manager = await addStaffMember(request, 'manager', [site]);

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberQuery } from '../../../src/domain/members';
 import type { Database } from '../../../server/db/client';
 import { customers, registrations, smsMessages, surveys } from '../../../server/db/schema';
 import { findMember, NO_SUCH_MEMBER } from '../../../server/members/find-member';
 import { listMembers } from '../../../server/members/list-members';
-import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
+import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 interface Person {
   id: string;
@@ -71,48 +71,51 @@ const PEOPLE: Person[] = [
   },
 ];
 
+/** A member who joined at `person.siteId` at `person.createdAt`. */
+async function addPerson(database: Database, person: Person): Promise<void> {
+  await database.db.insert(registrations).values({
+    id: `r-${person.id}`,
+    mobileNumber: person.mobileNumber,
+    planName: `Plan ${person.id}`,
+    amountCents: 2999,
+    saleDate: new Date(person.createdAt),
+    siteId: person.siteId,
+    sourceSystem: 'till',
+    isCompleted: true,
+    customerId: person.id,
+  });
+  await database.db.insert(customers).values({
+    id: person.id,
+    registrationId: `r-${person.id}`,
+    mobileNumber: person.mobileNumber,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    address: '12 Harbor Lane',
+    address2: 'Apt 4',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62704',
+    email: person.email,
+    vehicleYear: 2019,
+    vehicleMake: 'Toyota',
+    vehicleModel: 'RAV4',
+    vehicleColor: 'Blue',
+    licensePlate: 'ABC123',
+    licensePlateState: 'IL',
+    isSubscribedToNewsletters: person.newsletters ?? false,
+    isSubscribedToSmsMessaging: person.sms ?? false,
+    consentVersion: 'v1',
+    isAgreedToTerms: true,
+    termsAgreedAt: new Date(person.createdAt),
+    createdAt: new Date(person.createdAt),
+  });
+}
+
 describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase(driver);
-    for (const person of PEOPLE) {
-      await database.db.insert(registrations).values({
-        id: `r-${person.id}`,
-        mobileNumber: person.mobileNumber,
-        planName: `Plan ${person.id}`,
-        amountCents: 2999,
-        saleDate: new Date(person.createdAt),
-        siteId: person.siteId,
-        sourceSystem: 'till',
-        isCompleted: true,
-        customerId: person.id,
-      });
-      await database.db.insert(customers).values({
-        id: person.id,
-        registrationId: `r-${person.id}`,
-        mobileNumber: person.mobileNumber,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        address: '12 Harbor Lane',
-        address2: 'Apt 4',
-        city: 'Springfield',
-        region: 'IL',
-        postalCode: '62704',
-        email: person.email,
-        vehicleYear: 2019,
-        vehicleMake: 'Toyota',
-        vehicleModel: 'RAV4',
-        vehicleColor: 'Blue',
-        licensePlate: 'ABC123',
-        licensePlateState: 'IL',
-        isSubscribedToNewsletters: person.newsletters ?? false,
-        isSubscribedToSmsMessaging: person.sms ?? false,
-        consentVersion: 'v1',
-        isAgreedToTerms: true,
-        termsAgreedAt: new Date(person.createdAt),
-        createdAt: new Date(person.createdAt),
-      });
-    }
+    for (const person of PEOPLE) await addPerson(database, person);
   });
   afterAll(() => database.close());
 
@@ -141,13 +144,11 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
   it('pages by key: a cursor while more remain, none on the last page', async () => {
     const first = await list({ limit: 2 });
     expect(first.results.map((member) => member.id)).toEqual(['m5', 'm4']);
-    expect(first.nextCursor).toBe('m4');
-    const second = await list({ limit: 2, after: 'm4' });
+    const second = await list({ limit: 2, after: first.nextCursor! });
     expect(second.results.map((member) => member.id)).toEqual(['m3', 'm2']);
-    expect(second.nextCursor).toBe('m2');
-    const last = await list({ limit: 2, after: 'm2' });
+    const last = await list({ limit: 2, after: second.nextCursor! });
     expect(last).toEqual({ results: [expect.objectContaining({ id: 'm1' })], nextCursor: null });
-    expect((await list({ limit: 3 })).nextCursor).toBe('m3');
+    expect((await list({ limit: 4 })).nextCursor).not.toBeNull();
     expect((await list({ limit: 5 })).nextCursor).toBeNull();
   });
 
@@ -312,5 +313,44 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
       expect(other.surveys).toEqual([]);
       expect(NO_SUCH_MEMBER).toBe('There is no such member.');
     });
+  });
+});
+
+describe.each(DRIVERS)('keyset pages of members on %s', (driver) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    for (const person of PEOPLE) await addPerson(database, { ...person, siteId: person.id <= 'm3' ? '7' : '8' });
+    // Three joins in one millisecond, told apart by the microseconds the database keeps.
+    for (const [id, at] of [
+      ['m1', '2026-03-10 12:00:00.123456+00'],
+      ['m2', '2026-03-10 12:00:00.123455+00'],
+      ['m3', '2026-03-10 12:00:00.123001+00'],
+    ] as const) {
+      await database.db.execute(sql`update customers set created_at = ${at}::timestamptz where id = ${id}`);
+    }
+  });
+  afterAll(() => database.close());
+
+  const pageAfter = (sites: string[], after: string | undefined) =>
+    listMembers(database.db, sites, { limit: 1, ...(after ? { after } : {}) });
+
+  it('goes on at the microsecond: joins within one millisecond are each on a page of their own', async () => {
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = await pageAfter(['7'], after);
+      seen.push(...page.results.map((member) => member.id));
+      after = page.nextCursor ?? undefined;
+    } while (after);
+    expect(seen).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('goes on from where the last page ended though its last member has been erased since', async () => {
+    const first = await pageAfter(['8'], undefined);
+    expect(first.results.map((member) => member.id)).toEqual(['m5']);
+    await database.db.delete(customers).where(eq(customers.id, 'm5'));
+    const next = await pageAfter(['8'], first.nextCursor!);
+    expect(next).toEqual({ results: [expect.objectContaining({ id: 'm4' })], nextCursor: null });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, followUpCases, followUpEvents, outboxEvents, staff } from '../../../server/db/schema';
 import type { FollowUpDetail } from '../../../src/domain/follow-ups';
+import { AFTER_MESSAGE } from '../../../src/domain/paging';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, CLI_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
@@ -169,6 +170,29 @@ describe.each(DRIVERS)('follow-up cases over HTTP on %s', (driver) => {
     const counted = await t.call('GET', '/api/admin/follow-ups/count', manager9);
     expect(counted.status).toBe(200);
     expect(counted.body).toEqual({ open: 1, overdue: 0 });
+  });
+
+  it('pages the inbox by its cursor, which tells a manager nothing of another site’s cases', async () => {
+    await detractor(member7);
+    const theirs = await detractor(member9);
+    const inbox = async (caller: Caller, query: string) => t.call('GET', `/api/admin/follow-ups${query}`, caller);
+    const whole = (await inbox(manager7, '')).body.results as { id: string }[];
+    const paged: string[] = [];
+    let after = '';
+    do {
+      const page = await inbox(manager7, `?limit=1${after ? `&after=${after}` : ''}`);
+      expect(page.status).toBe(200);
+      paged.push(...(page.body.results as { id: string }[]).map((row) => row.id));
+      after = (page.body.nextCursor as string | null) ?? '';
+    } while (after);
+    expect(paged).toEqual(whole.map((row) => row.id));
+
+    // Another site's case and a case that does not exist are answered alike: neither id is a cursor.
+    for (const id of [theirs, '00000000-0000-4000-8000-000000000000']) {
+      const res = await inbox(manager7, `?after=${id}`);
+      expect(res.status, id).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'validation_failed', issues: { after: AFTER_MESSAGE } });
+    }
   });
 
   it('answers another site’s case, an unknown one and a malformed id alike: 404 on every route, nothing written', async () => {

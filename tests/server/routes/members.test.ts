@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../../server/db/schema';
+import { auditEvents, surveys } from '../../../server/db/schema';
+import { AFTER_MESSAGE } from '../../../src/domain/paging';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
@@ -160,6 +161,24 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     expect((await t.call('GET', '/api/admin/feedback?site=12', as(manager))).status).toBe(403);
     for (const path of ['/api/admin/members.csv', '/api/admin/feedback.csv', '/api/admin/members.csv?site=7']) {
       expect((await t.call('GET', path, as(manager))).status).toBe(403);
+    }
+  });
+
+  it('tells a manager nothing of another site’s members or surveys through a cursor: an id is no cursor', async () => {
+    const [theirSurvey] = await t.database.db
+      .select({ id: surveys.id })
+      .from(surveys)
+      .where(eq(surveys.customerId, joined.grace!.id));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [path, theirs] of [
+      ['/api/admin/members', joined.grace!.id],
+      ['/api/admin/feedback', theirSurvey!.id],
+    ] as const) {
+      for (const id of [theirs, unknown]) {
+        const res = await t.call('GET', `${path}?after=${id}`, as(manager));
+        expect(res.status, `${path} ${id}`).toBe(400);
+        expect(res.body.error).toMatchObject({ code: 'validation_failed', issues: { after: AFTER_MESSAGE } });
+      }
     }
   });
 

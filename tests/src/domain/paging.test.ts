@@ -1,10 +1,17 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { pageOf, pageQuerySchema, recordId } from '../../../src/domain/paging';
+import {
+  AFTER_MESSAGE,
+  CREATION_KEY,
+  encodeCursor,
+  pageOf,
+  pageQuerySchema,
+  readCursor,
+  recordId,
+} from '../../../src/domain/paging';
 import { validate } from '../../../src/domain/validation';
 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 200';
-const AFTER_MESSAGE = 'after must be the id of the last record of the previous page';
 const ID = '0b9f3c1e-7f4a-4d6b-9a51-2c8e5d7f1a34';
 
 describe('a page query', () => {
@@ -20,10 +27,11 @@ describe('a page query', () => {
     expect(validate(pageQuerySchema, { limit })).toEqual({ ok: true, value: { limit: expected } });
   });
 
-  it('continues after a record named by its id', () => {
-    expect(validate(pageQuerySchema, { limit: '10', after: ID })).toEqual({
+  it('continues after the cursor of the previous page', () => {
+    const cursor = encodeCursor(['2026-03-10T12:00:00.123456Z', ID]);
+    expect(validate(pageQuerySchema, { limit: '10', after: cursor })).toEqual({
       ok: true,
-      value: { limit: 10, after: ID },
+      value: { limit: 10, after: cursor },
     });
   });
 
@@ -34,8 +42,43 @@ describe('a page query', () => {
     },
   );
 
-  it.each([['42'], ['not-an-id'], [`${ID}x`]])('refuses after=%j', (after) => {
+  it.each([
+    ['a record id', ID],
+    ['a number', '42'],
+    ['text that is not base64url', 'not a cursor!'],
+    ['base64url of no JSON', btoa('{').replace(/=+$/, '')],
+    ['a key of one value', encodeCursor(['2026-03-10T12:00:00.123456Z'])],
+    ['a key of one value too many', encodeCursor(['2026-03-10T12:00:00.123456Z', ID, ID])],
+    ['the values in the wrong order', encodeCursor([ID, '2026-03-10T12:00:00.123456Z'])],
+    ['a time to the millisecond', encodeCursor(['2026-03-10T12:00:00.123Z', ID])],
+    ['a time with an offset', encodeCursor(['2026-03-10T12:00:00.123456+01:00', ID])],
+    ['a day that does not exist', encodeCursor(['2026-02-30T12:00:00.000000Z', ID])],
+    ['an hour that does not exist', encodeCursor(['2026-03-10T24:00:00.000000Z', ID])],
+    ['the year 0', encodeCursor(['0000-01-01T00:00:00.000000Z', ID])],
+    ['an id with a quote', encodeCursor(['2026-03-10T12:00:00.123456Z', "x' or '1'='1"])],
+    ['a number for the id', encodeCursor(['2026-03-10T12:00:00.123456Z', 7])],
+  ])('refuses as after %s', (_, after) => {
     expect(validate(pageQuerySchema, { after })).toEqual({ ok: false, errors: { after: AFTER_MESSAGE } });
+  });
+});
+
+describe('a cursor', () => {
+  it('gives back the values of the key it was made of', () => {
+    const values = ['2026-03-10T12:00:00.123456Z', ID];
+    expect(readCursor(encodeCursor(values), CREATION_KEY)).toEqual(values);
+    expect(readCursor(encodeCursor([1, ...values]), ['rank', 'time', 'id'])).toEqual([1, ...values]);
+  });
+
+  it('is refused by a list of another key', () => {
+    const inbox = encodeCursor([0, '2026-03-10T12:00:00.123456Z', ID]);
+    expect(readCursor(inbox, CREATION_KEY)).toBeNull();
+    expect(readCursor(encodeCursor([10, '2026-03-10T12:00:00.123456Z', ID]), ['rank', 'time', 'id'])).toBeNull();
+    expect(readCursor(encodeCursor([0.5, '2026-03-10T12:00:00.123456Z', ID]), ['rank', 'time', 'id'])).toBeNull();
+  });
+
+  it('is made of URL-safe characters only, whatever the bytes', () => {
+    // '>>>' and '???' are the JSON whose base64 holds '+' and '/'.
+    for (const id of ['>>>', '???', ID]) expect(encodeCursor(['2026-03-10T12:00:00.123456Z', id])).toMatch(/^[\w-]+$/);
   });
 });
 

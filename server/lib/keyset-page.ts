@@ -1,0 +1,62 @@
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { AFTER_MESSAGE, encodeCursor, readCursor, type CursorValue, type KeyPart } from '../../src/domain/paging';
+import { validationFailed } from './api-error';
+
+/** A list's order: the expressions of its sort key, what each holds, and one direction for all of them. */
+export interface KeysetOrder {
+  parts: readonly { expression: AnyColumn | SQL; part: KeyPart }[];
+  direction: 'asc' | 'desc';
+}
+
+/** How a cursor's value is read back in SQL, as the type of the expression it is compared with. */
+const SQL_TYPE: Record<KeyPart, string> = { time: 'timestamptz', id: 'text', rank: 'integer' };
+
+/** The `order by` of the order. */
+export const orderOf = (order: KeysetOrder): SQL[] =>
+  order.parts.map(({ expression }) => (order.direction === 'asc' ? asc(expression) : desc(expression)));
+
+/**
+ * The rows after the cursor in the order: one row comparison with the values the cursor carries, which an index on
+ * the key serves. Which record the cursor came from is never looked up (decision 041). A cursor of another shape
+ * than the order's is refused as the query schema refuses it.
+ */
+export function afterCursor(order: KeysetOrder, cursor: string | undefined): SQL | undefined {
+  if (cursor === undefined) return undefined;
+  const values = readCursor(
+    cursor,
+    order.parts.map(({ part }) => part),
+  );
+  if (!values) throw validationFailed({ after: AFTER_MESSAGE });
+  const columns = sql.join(
+    order.parts.map(({ expression }) => sql`${expression}`),
+    sql`, `,
+  );
+  const given = sql.join(
+    order.parts.map(({ part }, i) => sql`cast(${values[i]} as ${sql.raw(SQL_TYPE[part])})`),
+    sql`, `,
+  );
+  return order.direction === 'asc' ? sql`(${columns}) > (${given})` : sql`(${columns}) < (${given})`;
+}
+
+/** A part of the key as its cursor holds it: a time in UTC to the microsecond, as the database keeps it. */
+const keyValue = ({ expression, part }: KeysetOrder['parts'][number]): SQL =>
+  part === 'time'
+    ? sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+    : sql`${expression}`;
+
+/** The column a keyset list selects beside each row: its key's values, read by `keysetPage`. */
+export const cursorKey = (order: KeysetOrder) =>
+  sql<string>`json_build_array(${sql.join(order.parts.map(keyValue), sql`, `)})::text`;
+
+/** The first `limit` of `limit + 1` rows, and the cursor of the last of them while one more was there. */
+export function keysetPage<TRow extends { cursorKey: string }>(
+  rows: TRow[],
+  limit: number,
+): { rows: TRow[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: page,
+    nextCursor: rows.length > limit && last ? encodeCursor(JSON.parse(last.cursorKey) as CursorValue[]) : null,
+  };
+}
