@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { validator } from 'hono-openapi';
-import type { GenericSchema } from 'valibot';
+import type { GenericSchema, ObjectEntries, ObjectSchema } from 'valibot';
 import type { FieldErrors } from '../../src/domain/validation';
 import { ApiError, validationFailed } from './api-error';
 
@@ -74,3 +74,26 @@ export const validJson = <TSchema extends GenericSchema>(schema: TSchema, option
 /** The query string, validated and declared the same way. */
 export const validQuery = <TSchema extends GenericSchema>(schema: TSchema) =>
   validator('query', schema, refuseInvalid(), WITH_MESSAGES);
+
+/**
+ * The JSON body of a partial change (every PATCH), validated as `validJson` does; a change that names none of the
+ * fields the route changes (`{}`, or only fields it does not know, which the schema drops) is a 400 `empty_change`
+ * naming them, before anything is read or written (decision 041).
+ */
+export const validChange = <TEntries extends ObjectEntries>(schema: ObjectSchema<TEntries, undefined>) => {
+  const refuse = refuseInvalid();
+  const fields = Object.keys(schema.entries).join(', ');
+  return validator(
+    'json',
+    schema,
+    (result) => {
+      refuse(result);
+      // The hook is handed the body as sent; a valid one is an object, whose unknown fields the schema drops.
+      const sent = Object.keys(result.data);
+      if (!sent.some((field) => Object.hasOwn(schema.entries, field))) {
+        throw new ApiError(400, 'empty_change', `Name at least one of ${fields} to change.`);
+      }
+    },
+    WITH_MESSAGES,
+  );
+};

@@ -12,6 +12,7 @@ const REFUSALS = {
     'Some fields are missing or invalid; `issues` maps each field to its message, and, on `POST /api/customers`, ' +
       '`codes` maps each field to a stable code for it (for clients that word the messages themselves).',
   ],
+  empty_change: [400, 'The change names none of the fields the route changes: `{}`, or only fields it does not know.'],
   unauthorized: [401, 'The credential is missing or wrong.'],
   invalid_credentials: [401, 'The email or the password is wrong (which one is not said).'],
   forbidden: [403, 'Signed in, but this role, site or API key may not do this.'],
@@ -73,6 +74,9 @@ export const JSON_BODY_REFUSALS = [
   'payload_too_large',
   'unsupported_media_type',
 ] as const satisfies readonly ApiErrorCode[];
+
+/** What a partial change (a PATCH) can be refused for its body alone: `validChange`'s refusals. */
+export const CHANGE_REFUSALS = [...JSON_BODY_REFUSALS, 'empty_change'] as const satisfies readonly ApiErrorCode[];
 
 /** Every route can be refused these whatever it does. */
 const ALWAYS: readonly ApiErrorCode[] = ['internal_error', 'unavailable'];

@@ -3,6 +3,7 @@ import type { FieldErrors } from './validation';
 export type ApiErrorCode =
   | 'invalid_json'
   | 'validation_failed'
+  | 'empty_change'
   | 'unauthorized'
   | 'invalid_credentials'
   | 'forbidden'

@@ -7,8 +7,8 @@ import { allow, auditedBy, visibleSites, type AdminEnv } from '../../access/prin
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson } from '../../lib/request-input';
-import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { jsonBody, validChange, validJson } from '../../lib/request-input';
+import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { createSite, listSites, updateSite } from '../../sites/sites';
 
 const NO_SUCH_SITE = 'There is no such site.';
@@ -66,14 +66,14 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: S
     describe({
       summary: "Change a site's name, address, time zone, review link, sending window or whether it is active",
       answers: { 200: { description: 'The site as changed.', body: siteSchema } },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      refusals: [...CHANGE_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
     }),
     ownersOnly,
     validator('param', v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_SITE);
     }),
     jsonBody,
-    validJson(siteChangeSchema),
+    validChange(siteChangeSchema),
     async (c) => {
       const changed = await deps.db.transaction(async (tx) => {
         const site = await updateSite(

@@ -13,8 +13,8 @@ import { allow, auditedBy, signedInStaff, staffOf, type AdminEnv } from '../../a
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson } from '../../lib/request-input';
-import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { jsonBody, validChange, validJson } from '../../lib/request-input';
+import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { addStaff } from '../../staff/add-staff';
 import type { Auth } from '../../staff/auth';
 import { listStaff } from '../../staff/list-staff';
@@ -81,14 +81,14 @@ export function staffRoutes(deps: { db: Db; auth: Auth }): Hono<AdminEnv> {
     describe({
       summary: "Change a staff member's role, sites or access",
       answers: { 200: { description: 'The staff member as changed.', body: staffMemberSchema } },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'last_owner', 'rate_limited'],
+      refusals: [...CHANGE_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'last_owner', 'rate_limited'],
     }),
     ownersOnly,
     validator('param', v.object({ id: recordId(NO_SUCH_STAFF) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_STAFF);
     }),
     jsonBody,
-    validJson(staffUpdateSchema),
+    validChange(staffUpdateSchema),
     async (c) => {
       const id = c.req.valid('param').id;
       const changed = await deps.db.transaction(async (tx) => {

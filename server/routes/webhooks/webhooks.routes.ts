@@ -27,8 +27,8 @@ import {
   sendTestEvent,
 } from '../../integrations/webhook-endpoints';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson } from '../../lib/request-input';
-import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
+import { jsonBody, validChange, validJson } from '../../lib/request-input';
+import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 
 interface WebhookDeps {
   db: Db;
@@ -115,12 +115,12 @@ export function webhookRoutes(deps: WebhookDeps): Hono<AdminEnv> {
     describe({
       summary: 'Switch an endpoint on or off, or change its events',
       answers: { 200: { description: 'The endpoint as changed.', body: webhookEndpointSchema } },
-      refusals: [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
+      refusals: [...CHANGE_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
     }),
     ownersOnly,
     validIds,
     jsonBody,
-    validJson(webhookEndpointChangeSchema),
+    validChange(webhookEndpointChangeSchema),
     async (c) => {
       const changed = await changeEndpoint(deps.db, c.req.valid('param').id, c.req.valid('json'));
       await audit(c, 'webhook_endpoint_changed', changed.id);

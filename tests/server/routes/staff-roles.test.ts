@@ -111,6 +111,32 @@ describe.each(EMBEDDED_ONLY)('console roles on %s', (driver) => {
     }
   });
 
+  it('refuses on every PATCH route a change that names nothing: 400 empty_change, nothing changed or audited', async () => {
+    const site = await t.call('POST', '/api/admin/sites', { ...as(owner), json: { id: 'patch-me', name: 'Harbor' } });
+    expect(site.status).toBe(201);
+    // A record of each kind, so a route that went past the body would have one to change and audit.
+    const targets: Record<string, string> = {
+      '/api/admin/sites/:id': '/api/admin/sites/patch-me',
+      '/api/admin/staff/:id': `/api/admin/staff/${managerId}`,
+      '/api/admin/webhook-endpoints/:id': `/api/admin/webhook-endpoints/${crypto.randomUUID()}`,
+    };
+    const patchRoutes = new Set(t.app.routes.filter((route) => route.method === 'PATCH').map((route) => route.path));
+    expect([...patchRoutes].sort()).toEqual(Object.keys(targets).sort());
+
+    const audited = async () => (await t.database.db.select().from(auditEvents)).length;
+    const before = await audited();
+    for (const path of Object.values(targets)) {
+      for (const json of [{}, { colour: 'blue' }, { id: 'other', email: 'x@example.com', constructor: 1 }]) {
+        const res = await t.call('PATCH', path, { ...as(owner), json });
+        expect(res.status, `${path} ${JSON.stringify(json)}`).toBe(400);
+        expect(res.body.error).toEqual({ code: 'empty_change', message: expect.stringMatching(/^Name at least one/) });
+      }
+    }
+    expect(await audited()).toBe(before);
+    const sites = await t.call('GET', '/api/admin/sites', as(owner));
+    expect(sites.body.results).toContainEqual(expect.objectContaining({ id: 'patch-me', name: 'Harbor', named: true }));
+  });
+
   it('shows owners the audit log: who, what, when and from where, with no personal data', async () => {
     const res = await t.call('GET', '/api/admin/audit-events', as(owner));
     expect(res.status).toBe(200);

@@ -7,6 +7,7 @@ import type { CallResult } from '../../helpers/test-app';
 const ERROR_CODES = {
   invalid_json: true,
   validation_failed: true,
+  empty_change: true,
   unauthorized: true,
   invalid_credentials: true,
   forbidden: true,
