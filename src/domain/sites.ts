@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SITE_ID_PATTERN } from './list-filters';
 import { sendingWindowSchema } from './quiet-hours';
 import { isTimeZone } from './time-zone';
-import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
+import { drawsSomething, oneLineText, plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 export const SITE_MESSAGES = {
   id: 'Use the id your point-of-sale sends: letters, digits, - and _ (at most 40)',
@@ -16,12 +16,17 @@ export const SITE_MESSAGES = {
 /** What a site is called before an owner names it: the point-of-sale's id, readable (issue 25). */
 export const unnamedSiteName = (id: string) => `Site ${id}`;
 
+/**
+ * A site's name is shown in lists, emails and CSV cells as one line: a name of invisible characters is no name, and
+ * one that breaks the line or reorders itself would show as other than it is (decision 041).
+ */
 const name = v.pipe(
   v.string(SITE_MESSAGES.name),
   v.trim(),
   v.nonEmpty(SITE_MESSAGES.name),
+  v.check(drawsSomething, SITE_MESSAGES.name),
   v.maxLength(80, SITE_MESSAGES.name),
-  plainText(UNSUPPORTED_CHARACTERS),
+  oneLineText(UNSUPPORTED_CHARACTERS),
 );
 const address = v.pipe(
   v.string(SITE_MESSAGES.address),

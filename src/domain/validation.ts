@@ -58,5 +58,18 @@ export function showsAsWritten(text: string): boolean {
 
 export const visibleText = (message: string) => v.check(showsAsWritten, message);
 
+/** Text that draws something: not empty, nor only spaces and characters that draw nothing. */
+export const drawsSomething = (text: string): boolean => text !== '' && !INVISIBLE_ONLY.test(text);
+
+/** Control characters (tab and line breaks among them) and the line and paragraph separators. */
+const BREAKS_THE_LINE = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+
+/**
+ * One line, shown in the order it is stored: what a name or a title typed into one box holds. A list, an email's
+ * subject or a CSV cell shows nothing else as it is.
+ */
+export const oneLineText = (message: string) =>
+  v.check((text: string) => !BREAKS_THE_LINE.test(text) && !BIDI_CONTROL.test(text), message);
+
 /** The message of text that holds what no one types; Lingui takes it into the catalogue as it is (src/domain/customer.ts). */
 export const UNSUPPORTED_CHARACTERS = /*i18n*/ 'Remove the unsupported characters';

@@ -102,6 +102,17 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       reviewUrl: 'Use an https:// address for the review page',
     });
     expect(await site('has space')).toBeUndefined();
+
+    // A name that breaks the line, or is made of nothing visible, is refused whether added or changed.
+    const twoLines = await t.call('POST', '/api/admin/sites', { ...owner, json: { id: 'two-lines', name: 'A\nB' } });
+    expect(twoLines.status).toBe(400);
+    expect(twoLines.body.error.issues).toEqual({ name: 'Remove the unsupported characters' });
+    expect(await site('two-lines')).toBeUndefined();
+    await t.call('POST', '/api/admin/sites', { ...owner, json: { id: 'harbor-1', name: 'Harbor' } });
+    const renamed = await t.call('PATCH', '/api/admin/sites/harbor-1', { ...owner, json: { name: '\u200B\u2800' } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.issues).toEqual({ name: 'Name the site (at most 80 characters)' });
+    expect(await site('harbor-1')).toMatchObject({ name: 'Harbor' });
   });
 
   it('renames, edits and deactivates a site; an empty review link removes it', async () => {
