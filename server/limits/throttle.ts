@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import {
   RateLimiterDrizzle,
@@ -42,15 +43,28 @@ function limiterFor(store: LimitStore, budget: Budget): RateLimiterAbstract {
   }
 }
 
+/**
+ * The limiter, given the SHA-256 of each key rather than the key: a key may be a customer's id or a client's
+ * address, and a counter kept until its window ends (a day, in a table or in Redis) must not name them after an
+ * erasure (decision 041).
+ */
+function hashingKeys(limiter: RateLimiterAbstract) {
+  const stored = (key: string) => createHash('sha256').update(key).digest('base64url');
+  return {
+    consume: (key: string) => limiter.consume(stored(key)),
+    get: (key: string) => limiter.get(stored(key)),
+  };
+}
+
 /** A budget of requests per key and window, counted atomically in the configured store. */
 export class Throttle {
-  private readonly limiter: RateLimiterAbstract;
+  private readonly limiter: ReturnType<typeof hashingKeys>;
 
   constructor(
     store: LimitStore,
     private readonly budget: Budget,
   ) {
-    this.limiter = limiterFor(store, budget);
+    this.limiter = hashingKeys(limiterFor(store, budget));
   }
 
   private refuse(c: Context, msBeforeNext: number): never {

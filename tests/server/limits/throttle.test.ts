@@ -58,19 +58,24 @@ describe('a throttle counting in the database', () => {
   });
   afterAll(() => database.close());
 
-  it('keeps its counts in rate_limits, each under its own throttle name', async () => {
+  // A key may be a customer's id or a client's address: a counter outliving an erasure must not name them.
+  it('keeps its counts in rate_limits, each under its own throttle name and a hash of the key, never the key', async () => {
     const store: LimitStore = { kind: 'database', db: database.db };
     const throttle = new Throttle(store, BUDGET);
     const other = new Throttle(store, { ...BUDGET, name: 'other-budget', points: 1 });
     const { context, headers } = fakeContext();
-    for (let i = 0; i < 3; i += 1) await throttle.take(context, 'key-1');
-    await other.take(context, 'key-1');
+    const customerId = '0b9f3c1e-7f4a-4d6b-9a51-2c8e5d7f1a34';
+    for (let i = 0; i < 3; i += 1) await throttle.take(context, customerId);
+    await other.take(context, customerId);
     const rows = await database.db.select().from(rateLimits);
     expect(rows.map(({ key, points }) => ({ key, points })).sort((x, y) => x.key.localeCompare(y.key))).toEqual([
-      { key: 'other-budget:key-1', points: 1 },
-      { key: 'test-budget:key-1', points: 3 },
+      { key: expect.stringMatching(/^other-budget:[\w-]{43}$/), points: 1 },
+      { key: expect.stringMatching(/^test-budget:[\w-]{43}$/), points: 3 },
     ]);
-    const refused = await outcome(throttle.take(context, 'key-1'));
+    expect(rows.map(({ key }) => key).join('\n')).not.toContain(customerId);
+    // One key, one hash: both budgets count the same caller.
+    expect(new Set(rows.map(({ key }) => key.split(':')[1])).size).toBe(1);
+    const refused = await outcome(throttle.take(context, customerId));
     expect(refused).toMatchObject({ status: 429, message: 'Slow down, please.' });
     expect(headers.get('Retry-After')).toBe('120');
   });

@@ -107,7 +107,8 @@ describe('the API throttles, counting in a shared store', () => {
     const throttles = createThrottles({ kind: 'database', db: recording }, LIMITS);
     const { context } = fakeContext();
     for (const throttle of Object.values(throttles)) await expect(throttle.take(context, 'k')).rejects.toThrow();
-    expect(keys).toEqual([
+    // Each key is stored as its hash (throttle.test.ts): the name in front is what keeps budgets apart.
+    expect(keys.map((key) => key.replace(/:[\w-]{43}$/, ':k'))).toEqual([
       'lookup-misses:k',
       'manual-signups:k',
       'manual-signup-cases:k',
