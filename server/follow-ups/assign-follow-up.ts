@@ -10,9 +10,13 @@ import { addTimelineEntry } from './timeline';
 
 const refuse = (message: string) => validationFailed({ assigneeId: message });
 
-/** The staff member a case of `siteId` may be given to: enabled, and an owner or a manager of that site. */
+/**
+ * The staff member a case of `siteId` may be given to: enabled, and an owner or a manager of that site. Their row is
+ * shared for the rest of the transaction: a change to what they may see waits for the assignment to commit and
+ * then gives the case back, and an assignment waiting on such a change reads what it leaves (decision 041).
+ */
 async function eligibleAssignee(tx: Tx, id: string, siteId: string) {
-  const [member] = await tx.select().from(staff).where(eq(staff.id, id));
+  const [member] = await tx.select().from(staff).where(eq(staff.id, id)).for('share');
   const seesSite = member?.role === 'owner' || member?.sites.includes(siteId);
   return member && !member.disabled && seesSite ? member : null;
 }
@@ -37,9 +41,10 @@ export async function assignFollowUp(
       throw refuse(FOLLOW_UP_MESSAGES.unassignOthers);
     }
   }
+  // Someone who can no longer open a case is never left its assignee, so giving it to them again changes nothing.
+  if (row.assigneeId === assigneeId) return false;
   const assignee = assigneeId === null ? null : await eligibleAssignee(tx, assigneeId, row.siteId);
   if (assigneeId !== null && !assignee) throw refuse(FOLLOW_UP_MESSAGES.assignee);
-  if (row.assigneeId === assigneeId) return false;
 
   await tx.update(followUpCases).set({ assigneeId }).where(eq(followUpCases.id, row.id));
   await addTimelineEntry(tx, {

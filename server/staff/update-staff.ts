@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { StaffMember, StaffUpdate } from '../../src/domain/staff';
+import type { Actor } from '../audit/record-audit';
 import type { Tx } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
 import { ApiError } from '../lib/api-error';
 import { staffRecord } from './staff-record';
 import { ensureSites } from '../sites/sites';
+import { lockAssignedCases, unassignOutOfReach } from '../follow-ups/unassign-out-of-reach';
 
 export const NO_SUCH_STAFF = 'There is no such staff member.';
 
@@ -18,8 +20,21 @@ export const NO_SUCH_STAFF = 'There is no such staff member.';
  * COMMITTED, a row the first changed is read again when its lock is granted, and drops out if no longer an enabled
  * owner. Locking only the changed row let the last two owners each see the other still enabled, and both go. The
  * same order in every change (owners, then the one row) is what keeps two changes from deadlocking.
+ *
+ * The open cases of someone who can no longer open them (disabled, or a manager at a site they no longer have) are
+ * given back in the same transaction, each with a timeline entry by `by`. Their cases are locked first: an
+ * assignment locks its case, then shares its assignee's row (server/follow-ups/assign-follow-up.ts), so taking the
+ * cases before the staff rows keeps the two in one order, and an assignment waiting on this change reads the sites
+ * it leaves.
  */
-export async function updateStaff(tx: Tx, id: string, change: StaffUpdate): Promise<StaffMember> {
+export async function updateStaff(
+  tx: Tx,
+  id: string,
+  change: StaffUpdate,
+  by: Actor,
+  now = new Date(),
+): Promise<StaffMember> {
+  await lockAssignedCases(tx, id);
   const owners = await tx
     .select({ id: staff.id })
     .from(staff)
@@ -44,10 +59,11 @@ export async function updateStaff(tx: Tx, id: string, change: StaffUpdate): Prom
 
   const [row] = await tx
     .update(staff)
-    .set({ role, sites, disabled, updatedAt: new Date() })
+    .set({ role, sites, disabled, updatedAt: now })
     .where(eq(staff.id, id))
     .returning();
   await ensureSites(tx, sites);
+  await unassignOutOfReach(tx, row!, by, now);
   if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.userId, id));
   return staffRecord(row!);
 }

@@ -35,7 +35,7 @@ export function directStaffing(db: Db, close: () => Promise<void>, publicUrl: st
       const member = await findStaffByEmail(db, email);
       if (!member) throw new ApiError(404, 'not_found', `No staff member has the email ${email}.`);
       return db.transaction(async (tx) => {
-        const changed = await updateStaff(tx, member.id, { disabled: true });
+        const changed = await updateStaff(tx, member.id, { disabled: true }, { kind: 'cli' });
         await recordAudit(tx, { actor: { kind: 'cli' }, action: 'staff_changed', subjectId: changed.id });
         return changed;
       });

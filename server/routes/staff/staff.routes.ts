@@ -92,9 +92,10 @@ export function staffRoutes(deps: { db: Db; auth: Auth }): Hono<AdminEnv> {
     async (c) => {
       const id = c.req.valid('param').id;
       const changed = await deps.db.transaction(async (tx) => {
-        const member = await updateStaff(tx, id, c.req.valid('json'));
+        const audited = auditedBy(c);
+        const member = await updateStaff(tx, id, c.req.valid('json'), audited.actor);
         await recordAudit(tx, {
-          ...auditedBy(c),
+          ...audited,
           action: 'staff_changed',
           subjectId: member.id,
         });

@@ -181,7 +181,7 @@ describe.each(EMBEDDED_ONLY)('staff services on %s', (driver) => {
 
   describe('changing staff', () => {
     const change = (id: string, update: Parameters<typeof updateStaff>[2]) =>
-      database.db.transaction((tx) => updateStaff(tx, id, update));
+      database.db.transaction((tx) => updateStaff(tx, id, update, { kind: 'cli' }));
     beforeAll(async () => {
       await database.db.delete(staff);
       await database.db.insert(staff).values([
