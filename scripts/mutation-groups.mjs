@@ -11,6 +11,8 @@ export const GROUPS = {
     mutate: [
       'server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,sites,staff,surveys}/**/*.ts',
       '!server/staff/auth.ts',
+      // The keyset paging every list of these services shares.
+      'server/lib/keyset-page.ts',
     ],
     tests: [
       'tests/server/{api-keys,audit,customers,feedback,follow-ups,members,registrations,sites,staff,surveys}/**',

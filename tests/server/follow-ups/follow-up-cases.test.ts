@@ -267,6 +267,16 @@ describe.each(DRIVERS)('follow-up cases opened by surveys on %s', (driver) => {
       expect(seen).toEqual([ids.overdueOlder, ids.overdueNewer, ids.contactedLongAgo, ids.notYetDue]);
     });
 
+    it('ends on a page of exactly limit cases, and offers a next page while one more remains', async () => {
+      expect(await list({ limit: 4 })).toMatchObject({ results: { length: 4 }, nextCursor: null });
+      const three = await list({ limit: 3 });
+      expect(three.results).toHaveLength(3);
+      expect(await list({ limit: 3, after: three.nextCursor! })).toEqual({
+        results: [expect.objectContaining({ id: ids.notYetDue })],
+        nextCursor: null,
+      });
+    });
+
     it('judges overdue as of now: an hour later the case that was not yet due is overdue too', async () => {
       const later = await listFollowUps(database.db, [SITE], { limit: 50 }, new Date(T0.getTime() + HOUR));
       expect(later.results.map((row) => [row.id, row.overdue])).toEqual([

@@ -187,6 +187,12 @@ describe.each(DRIVERS)("a staff member's follow-up cases when what they may see 
     expect(await inbox()).toMatchObject({ [ownersAtEight]: OWNER });
   });
 
+  it('counts only an enabled owner against the last owner: with none enabled, a manager and a disabled owner change', async () => {
+    await database.db.update(staff).set({ disabled: true }).where(eq(staff.id, OWNER));
+    expect(await change(MANAGER, { disabled: true })).toMatchObject({ id: MANAGER, disabled: true });
+    expect(await change(OWNER, { role: 'manager', sites: ['8'] })).toMatchObject({ role: 'manager', disabled: true });
+  });
+
   // PGlite runs one transaction at a time on its one connection: only PostgreSQL can interleave the two.
   it.runIf(driver === 'postgres')(
     'refuses a case to a manager whose site is being taken away, once the change commits',
