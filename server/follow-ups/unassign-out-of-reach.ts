@@ -14,15 +14,14 @@ interface StaffNow {
   disabled: boolean;
 }
 
-/** The open cases assigned to a staff member, locked for the caller's transaction; their ids. */
-export async function lockAssignedCases(tx: Tx, staffId: string): Promise<string[]> {
-  const rows = await tx
+/** Locks the cases assigned to a staff member for the caller's transaction. */
+export async function lockAssignedCases(tx: Tx, staffId: string): Promise<void> {
+  await tx
     .select({ id: followUpCases.id })
     .from(followUpCases)
-    .where(and(eq(followUpCases.assigneeId, staffId), ne(followUpCases.status, 'resolved')))
+    .where(eq(followUpCases.assigneeId, staffId))
     .orderBy(followUpCases.id)
     .for('update');
-  return rows.map((row) => row.id);
 }
 
 /**

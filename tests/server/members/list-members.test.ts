@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberQuery } from '../../../src/domain/members';
+import { AFTER_MESSAGE, encodeCursor } from '../../../src/domain/paging';
 import type { Database } from '../../../server/db/client';
 import { customers, registrations, smsMessages, surveys } from '../../../server/db/schema';
 import { findMember, NO_SUCH_MEMBER } from '../../../server/members/find-member';
@@ -150,6 +151,13 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
     expect(last).toEqual({ results: [expect.objectContaining({ id: 'm1' })], nextCursor: null });
     expect((await list({ limit: 4 })).nextCursor).not.toBeNull();
     expect((await list({ limit: 5 })).nextCursor).toBeNull();
+  });
+
+  it('refuses what is not a cursor of this list, as its query does, though a caller went past the query', async () => {
+    const inboxShaped = encodeCursor([0, '2026-03-11T00:00:00.000000Z', 'm4']);
+    for (const after of ['m4', 'not a cursor', inboxShaped]) {
+      await expect(list({ after })).rejects.toMatchObject({ status: 400, issues: { after: AFTER_MESSAGE } });
+    }
   });
 
   it("narrows to the caller's sites", async () => {

@@ -143,8 +143,11 @@ describe.each(DRIVERS)("a staff member's follow-up cases when what they may see 
     const kept = await assignedCase('8', MANAGER);
     const resolved = await assignedCase('7', MANAGER, 'resolved');
     const colleagues = await assignedCase('7', COLLEAGUE);
+    const owners = await assignedCase('7', OWNER);
 
     await change(MANAGER, { sites: ['8'] });
+    // An owner sees every site: a change that leaves them one gives nothing back.
+    await change(OWNER, { role: 'owner' });
 
     expect(await inbox()).toEqual({
       [lost]: null,
@@ -152,6 +155,7 @@ describe.each(DRIVERS)("a staff member's follow-up cases when what they may see 
       [kept]: MANAGER,
       [resolved]: MANAGER,
       [colleagues]: COLLEAGUE,
+      [owners]: OWNER,
     });
     expect(await timeline(lost)).toEqual([
       {
@@ -193,6 +197,44 @@ describe.each(DRIVERS)("a staff member's follow-up cases when what they may see 
     expect(await change(OWNER, { role: 'manager', sites: ['8'] })).toMatchObject({ role: 'manager', disabled: true });
   });
 
+  /** Whether some statement of this database waits for a lock another transaction holds. */
+  const waitingOnLock = async () =>
+    (
+      await selectRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    )[0]!.n > 0;
+
+  // An assignment locks its case, then its new assignee's row; a change to staff locks every enabled owner's row.
+  it.runIf(driver === 'postgres')(
+    'lets an owner give a case to another owner while its assignee’s sites change: one waits, neither deadlocks',
+    async () => {
+      const caseId = await assignedCase('7', MANAGER);
+      await database.db.insert(staff).values({ id: 'owner-2', email: 'second@wash.example', role: 'owner' });
+      let locked!: () => void;
+      const caseLocked = new Promise<void>((resolve) => (locked = resolve));
+      let proceed!: () => void;
+      const mayProceed = new Promise<void>((resolve) => (proceed = resolve));
+      const giving = database.db.transaction(async (tx) => {
+        await tx.select().from(followUpCases).where(eq(followUpCases.id, caseId)).for('update');
+        locked();
+        await mayProceed;
+        const principal = { kind: 'cli' } as const;
+        return assignFollowUp(tx, { principal, scope: 'all', caseId, assigneeId: 'owner-2', now: new Date() });
+      });
+      await caseLocked;
+      const taking = change(MANAGER, { sites: ['8'] });
+      await eventually(waitingOnLock, (waiting) => waiting);
+      proceed();
+      const outcomes = await Promise.allSettled([giving, taking]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+      expect(await inbox()).toEqual({ [caseId]: 'owner-2' });
+    },
+  );
+
   // PGlite runs one transaction at a time on its one connection: only PostgreSQL can interleave the two.
   it.runIf(driver === 'postgres')(
     'refuses a case to a manager whose site is being taken away, once the change commits',
@@ -223,14 +265,6 @@ describe.each(DRIVERS)("a staff member's follow-up cases when what they may see 
         .finally(() => (assignSettled = true));
       // The assignment either finishes on its own (it read the sites the change is taking away: the bug) or waits
       // for the change's lock; only then may the change commit.
-      const waitingOnLock = async () =>
-        (
-          await selectRows<{ n: number }>(
-            database.db,
-            sql`select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        )[0]!.n > 0;
       const readyToRelease = await eventually(
         async () => assignSettled || (await waitingOnLock()),
         (ready) => ready,
