@@ -59,12 +59,13 @@ export async function listFollowUps(
 
 /** The navigation's count: cases waiting for a first contact, and how many of them are overdue. */
 export async function countFollowUps(db: Db, scope: SiteScope, now = new Date()): Promise<FollowUpCount> {
-  const [row] = await db
+  // An aggregate without `group by` answers one row, of counts that are never null.
+  const [counts] = await db
     .select({
       open: sql<number>`count(*) filter (where ${followUpCases.status} = 'open')`.mapWith(Number),
       overdue: sql<number>`count(*) filter (where ${isOverdue(now)})`.mapWith(Number),
     })
     .from(followUpCases)
     .where(inCaseSites(scope));
-  return { open: row?.open ?? 0, overdue: row?.overdue ?? 0 };
+  return counts!;
 }
