@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_ENTRIES = ['main', 'cli/staff', 'cli/registration', 'cli/member'];
+const SERVER_ENTRIES = ['main', 'cli/staff', 'cli/registration', 'cli/member', 'cli/migrate'];
 
 await build({
   absWorkingDir: root,

@@ -64,6 +64,8 @@ const settings = v.object({
   ),
   DATABASE_CONNECT_TIMEOUT_SECONDS: integer(5, 1, 600, 'DATABASE_CONNECT_TIMEOUT_SECONDS'),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: integer(10, 1, 3600, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'),
+  MIGRATE_ON_START: v.optional(v.picklist(['true', 'false'], 'MIGRATE_ON_START must be true or false'), 'true'),
+  RUN_JOBS: v.optional(v.picklist(['true', 'false'], 'RUN_JOBS must be true or false'), 'true'),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// connection string'))),
   SEED_DEMO: v.optional(v.picklist(['true', 'false'], 'SEED_DEMO must be true or false')),
   API_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'API_KEY must be at least 8 characters')), 'club-profile-dev'),
@@ -222,9 +224,20 @@ const settings = v.object({
 
 type Settings = v.InferOutput<typeof settings>;
 
-/** A setting only some others need: WEBHOOK_SECRET with WEBHOOK_URL, the Twilio account with SMS_PROVIDER=twilio. */
+/**
+ * A setting only some others need (WEBHOOK_SECRET with WEBHOOK_URL, the Twilio account with SMS_PROVIDER=twilio), or
+ * one that only some others allow: on the embedded database this instance is the only one, so it must run the jobs.
+ */
 function missingSettings(e: Settings): { name: keyof Settings; message: string }[] {
   return [
+    ...(e.RUN_JOBS === 'false' && !e.DATABASE_URL
+      ? [
+          {
+            name: 'RUN_JOBS' as const,
+            message: 'may be false only with DATABASE_URL: another instance on that PostgreSQL then runs the jobs',
+          },
+        ]
+      : []),
     ...(e.WEBHOOK_URL && !e.WEBHOOK_SECRET
       ? [{ name: 'WEBHOOK_SECRET' as const, message: 'is required with WEBHOOK_URL' }]
       : []),
@@ -257,6 +270,13 @@ const envSchema = v.pipe(
       connectMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
     },
+    /** Bring the schema up to date at start (MIGRATE_ON_START); off, the start checks it is and refuses if not. */
+    migrateOnStart: e.MIGRATE_ON_START === 'true',
+    /**
+     * Whether this instance runs the background work (RUN_JOBS): the scheduled passes, texts released after quiet
+     * hours, and the deliveries. Every instance by default; pg-boss gives each job to one of them (decision 042).
+     */
+    runJobs: e.RUN_JOBS === 'true',
     redisUrl: e.REDIS_URL,
     /** Create and print a demo registration on an empty database (default: outside production). */
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : e.NODE_ENV !== 'production',

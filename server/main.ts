@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
+import { SchemaBehindError } from './db/schema-version';
 import { loadEnv } from './env';
 import { startHttpServer } from './http-server';
 import { jsonLogger } from './lib/logger';
@@ -37,6 +38,12 @@ const database = await openDatabase({
   databaseUrl: env.databaseUrl,
   dataDir: env.dataDir,
   timeouts: env.databaseTimeouts,
+  migrate: env.migrateOnStart,
+}).catch((error: unknown) => {
+  // The one thing to do, said in one line: run the migrations (decision 042).
+  if (!(error instanceof SchemaBehindError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 const seeded = await seedOnStart(database.db, env);
 const limits = openLimitStore({ redisUrl: env.redisUrl, database });

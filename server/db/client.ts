@@ -6,6 +6,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { installJobQueue } from '../jobs/install-job-queue';
 import { lockDataDir } from './data-dir-lock';
+import { SchemaBehindError, schemaIsCurrent } from './schema-version';
 import { createPostgresPool, DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from './postgres-pool';
 import * as schema from './schema';
 import { postgresExecutor, type SqlExecutor } from './sql-executor';
@@ -43,6 +44,8 @@ const MIGRATION_LOCK = 727_001;
  * Opens PostgreSQL when a connection string is given, otherwise the embedded PGlite under `dataDir`
  * (`memory://` keeps it in memory, for tests), and brings the schema up to date, the job queue's included. `timeouts` bound every wait on
  * PostgreSQL (default 5 s to connect, 10 s a statement); PGlite runs in this process and needs none.
+ * With `migrate: false` (MIGRATE_ON_START=false: the migrations run once, on their own), it only checks that the
+ * schema is up to date, and rejects with a `SchemaBehindError` when it is not.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -50,10 +53,28 @@ export async function openDatabase(options: {
   timeouts?: DatabaseTimeouts;
   /** PGlite only: start from this dump of a data directory (`PGlite.dumpDataDir`) instead of an empty one. */
   loadDataDir?: Blob;
+  /** Bring the schema up to date (the default), or only check that it is. */
+  migrate?: boolean;
+}): Promise<Database> {
+  const migrate = options.migrate ?? true;
+  const database = await openEngine({ ...options, migrate });
+  if (!migrate && !(await schemaIsCurrent(database.executor, migrationsFolder))) {
+    await database.close();
+    throw new SchemaBehindError();
+  }
+  return database;
+}
+
+async function openEngine(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  timeouts?: DatabaseTimeouts;
+  loadDataDir?: Blob;
+  migrate: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-    await migrateOnPostgres(options.databaseUrl, timeouts);
+    if (options.migrate) await migrateOnPostgres(options.databaseUrl, timeouts);
     const pool = createPostgresPool(options.databaseUrl, timeouts);
     const db = drizzlePostgres({ client: pool, schema });
     const countersPool = createPostgresPool(options.databaseUrl, timeouts, COUNTERS_POOL_SIZE);
@@ -74,7 +95,7 @@ export async function openDatabase(options: {
   try {
     // Loaded only here: on PostgreSQL the embedded engine's modules would be memory held for nothing.
     const { openPglite, pgliteDatabase } = await import('./pglite-database');
-    const { client, parsers } = await openPglite(options.dataDir, options.loadDataDir);
+    const { client, parsers } = await openPglite(options.dataDir, options.loadDataDir, { migrate: options.migrate });
     return pgliteDatabase(client, parsers, async () => {
       await client.close();
       await unlock();

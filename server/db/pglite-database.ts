@@ -16,16 +16,22 @@ export interface OpenPglite {
 
 /**
  * Opens PGlite under `dataDir` (`memory://` keeps it in memory), from a dump of a data directory when one is given,
- * and brings the schema up to date, the job queue's included.
+ * and brings the schema up to date, the job queue's included, unless `migrate` is false.
  */
-export async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<OpenPglite> {
+export async function openPglite(
+  dataDir: string,
+  loadDataDir?: Blob,
+  options: { migrate: boolean } = { migrate: true },
+): Promise<OpenPglite> {
   const client = await PGlite.create(dataDir, { loadDataDir });
   try {
     const parsers = readDrizzleTypesAsText(client);
-    await migrate(drizzle({ client: drizzleView(client), schema }), {
-      migrationsFolder: appPath('server', 'db', 'migrations'),
-    });
-    await installJobQueue(pgliteExecutor(client, parsers));
+    if (options.migrate) {
+      await migrate(drizzle({ client: drizzleView(client), schema }), {
+        migrationsFolder: appPath('server', 'db', 'migrations'),
+      });
+      await installJobQueue(pgliteExecutor(client, parsers));
+    }
     return { client, parsers };
   } catch (error) {
     await client.close();

@@ -23,7 +23,8 @@ export function smsSender(env: Pick<Env, 'integrations'>): SmsSender | undefined
 
 /**
  * The server's delivery of webhooks and texts: WEBHOOK_URL's endpoint brought up to date, then pg-boss workers
- * for both queues. Whatever was committed while no server ran (or before a crash) is delivered now.
+ * for both queues. Whatever was committed while no server ran (or before a crash) is delivered now. With RUN_JOBS
+ * false the instance starts no worker and no clock: the jobs it queues wait for an instance that runs them.
  */
 export async function startIntegrations(options: {
   database: Database;
@@ -38,6 +39,7 @@ export async function startIntegrations(options: {
     | 'defaultPhoneCountry'
     | 'defaultTimeZone'
     | 'smsWindow'
+    | 'runJobs'
   >;
   logger: Logger;
   pollingIntervalSeconds?: number;
@@ -47,6 +49,7 @@ export async function startIntegrations(options: {
   const { database, env, logger } = options;
   const db = database.db;
   await syncEnvironmentEndpoint(db, env.integrations.webhook);
+  if (!env.runJobs) return { stop: () => Promise.resolve() };
   const policy = outboundPolicy(env);
   const webhookContext = { db, policy, environmentSecret: env.integrations.webhook?.secret };
   // Without a provider (unset after texts were queued), they are retried and then given up on as in an outage.

@@ -126,6 +126,24 @@ describe('server configuration', () => {
     );
   });
 
+  it('migrates at start and runs the jobs on every instance unless told otherwise', () => {
+    expect(parseEnv({})).toMatchObject({ migrateOnStart: true, runJobs: true });
+    const postgres = { DATABASE_URL: 'postgres://u@db:5432/club' };
+    expect(parseEnv({ ...postgres, MIGRATE_ON_START: 'false', RUN_JOBS: 'false' })).toMatchObject({
+      migrateOnStart: false,
+      runJobs: false,
+    });
+    expect(parseEnv({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(() => parseEnv({ MIGRATE_ON_START: 'no' })).toThrowError(/MIGRATE_ON_START must be true or false/);
+  });
+
+  it('keeps the jobs on where the embedded database makes this instance the only one', () => {
+    expect(() => parseEnv({ RUN_JOBS: 'false' })).toThrowError(
+      /RUN_JOBS: may be false only with DATABASE_URL: another instance on that PostgreSQL then runs the jobs/,
+    );
+    expect(() => parseEnv({ RUN_JOBS: 'off' })).toThrowError(/RUN_JOBS must be true or false/);
+  });
+
   it('refuses wrong settings, naming each', () => {
     expect(() =>
       parseEnv({

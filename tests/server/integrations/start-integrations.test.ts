@@ -1,6 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/client';
 import { parseEnv } from '../../../server/env';
-import { outboundPolicy, smsSender } from '../../../server/integrations/start-integrations';
+import { outboundPolicy, smsSender, startIntegrations } from '../../../server/integrations/start-integrations';
+import { QUEUES } from '../../../server/jobs/queues';
+import type { Logger } from '../../../server/lib/logger';
+import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { freePort } from './support/webhook-receiver';
 
 const envWith = (variables: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...variables });
@@ -33,5 +38,34 @@ describe("the integrations' settings", () => {
     });
     const allowed = smsSender(envWith({ ...twilio(down), WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }))!;
     await expect(allowed.send(MESSAGE)).rejects.toMatchObject({ code: 'connection_failed', retryable: true });
+  });
+});
+
+const silent: Logger = { info: () => undefined, error: () => undefined };
+
+/** What pg-boss's clock would send, and the retention pass each instance sends at its start. */
+async function scheduledWork(database: Database) {
+  const result = await database.db.execute(
+    sql`select (select count(*)::int from pgboss.schedule) as schedules,
+               (select count(*)::int from pgboss.job where name = ${QUEUES.retention}) as "retentionJobs"`,
+  );
+  return (result as { rows: { schedules: number; retentionJobs: number }[] }).rows[0];
+}
+
+describe.each(EMBEDDED_ONLY)('which instances run the jobs, on %s', (driver) => {
+  it('an instance with RUN_JOBS=false schedules and sends nothing; one with the default does', async () => {
+    const database = await openTestDatabase(driver);
+    try {
+      const env = envWith({});
+      const serving = await startIntegrations({ database, env: { ...env, runJobs: false }, logger: silent });
+      await serving.stop();
+      expect(await scheduledWork(database)).toEqual({ schedules: 0, retentionJobs: 0 });
+
+      const working = await startIntegrations({ database, env, logger: silent });
+      await working.stop();
+      expect(await scheduledWork(database)).toEqual({ schedules: 2, retentionJobs: 1 });
+    } finally {
+      await database.close();
+    }
   });
 });
