@@ -32,6 +32,9 @@ const SLOWEST_FIRST = [
  */
 const LOADS_AFRESH = ['tests/src/components/phone-input/phone-input-metadata.test.tsx'];
 
+/** The image's own suite, run by `npm run test:container` (vitest.container.config.ts): it builds for minutes. */
+const CONTAINER_IMAGE = 'tests/container/image.test.ts';
+
 /** Vitest's order, with the suites above moved to the front of their project, in the order above. */
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -83,7 +86,7 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/server/**', 'tests/e2e/**', 'node_modules/**', ...LOADS_AFRESH],
+          exclude: ['tests/server/**', 'tests/e2e/**', 'node_modules/**', CONTAINER_IMAGE, ...LOADS_AFRESH],
           // Each file renders into a fresh DOM and cleans up after itself; the modules (React, the statecharts,
           // valibot, Lingui) load once per worker instead of once per file: about a quarter of the client suites'
           // CPU time.
