@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import { linguiMacro } from './scripts/lingui-macro-plugin';
+import { linguiMacro } from './scripts/lingui-macro-plugin.ts';
 
 const reactRouterBuild = (file: string) =>
   fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));

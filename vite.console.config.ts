@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
-import { linguiMacro } from './scripts/lingui-macro-plugin';
+import { linguiMacro } from './scripts/lingui-macro-plugin.ts';
 
 /**
  * The operator console is a build of its own (admin.html → dist/console), so nothing of it, not even a shared

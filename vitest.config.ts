@@ -2,8 +2,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { linguiMacro } from './scripts/lingui-macro-plugin';
-import { TEST_NODE_FLAGS } from './tests/server/helpers/test-node-flags';
+import { linguiMacro } from './scripts/lingui-macro-plugin.ts';
+import { TEST_NODE_FLAGS } from './tests/server/helpers/test-node-flags.ts';
 
 /**
  * The slowest server suites, slowest first (seconds each on CI's two cores, 2026-11). Vitest starts the files it has

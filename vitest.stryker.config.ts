@@ -1,6 +1,6 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { GROUPS } from './scripts/mutation-groups.mjs';
-import base from './vitest.config';
+import base from './vitest.config.ts';
 
 // The suite Stryker reruns for each mutant: what covers src/domain, machines/ and the server's services.
 // Left out: the browser specs, the lint checks (they read files, they run none of the mutated code) and the

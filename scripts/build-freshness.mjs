@@ -15,6 +15,7 @@ const SOURCES = [
   'package-lock.json',
   'vite.config.ts',
   'vite.console.config.ts',
+  'scripts/build.mjs',
   'scripts/build-server.mjs',
   'scripts/precompress.mjs',
 ];

@@ -54,7 +54,7 @@ httpServer.on('request', (req, res) => {
 
 httpServer.listen(env.port, env.host, () => {
   console.log(`Club Profile (dev, HMR) at http://localhost:${env.port}`);
-  if (demoUrl) console.log(`Demo registration link: ${demoUrl}`);
+  if (demoUrl) console.log(`Customer demo: ${demoUrl}`);
 });
 
 // Release the embedded database's lock at once, so the next `npm run dev` need not wait for it to go stale.

@@ -12,7 +12,7 @@ import { requestLoad } from './lib/request-load';
 import { runtimeConfig } from './runtime-config';
 import { spaRoutes } from './spa';
 import { countStaff } from './staff/list-staff';
-import { authSecretFor, writeCliKey } from './staff/local-secrets';
+import { authSecretFor, removeServerUrl, writeCliKey, writeServerUrl } from './staff/local-secrets';
 import { seedOnStart, startUpLines } from './start-up';
 
 const distDir = appPath('dist');
@@ -67,12 +67,13 @@ const lines = startUpLines({
   url: http.url,
   database: database.driver === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${env.dataDir}`,
   ...seeded,
-  adminApiKey: env.adminApiKey,
   staffCount: await countStaff(database.db),
   alerts: env.mail !== undefined,
+  texts: env.integrations.sms !== undefined,
 });
 // From here the app answers, and /api/ready says ready.
 http.serve(app);
+if (database.driver === 'pglite') writeServerUrl(env.dataDir, http.url);
 for (const line of lines) console.log(line);
 
 let stopping = false;
@@ -83,6 +84,7 @@ async function stop(signal: NodeJS.Signals) {
   logger.info('shutdown', { signal, graceMs: env.http.shutdownGraceMs });
   // /api/ready answers 503 from this call on (readiness `stopping`), before the connections are drained.
   await http.shutdown();
+  if (database.driver === 'pglite') removeServerUrl(env.dataDir);
   await integrations.stop();
   await limits.close();
   try {

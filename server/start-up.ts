@@ -23,43 +23,31 @@ interface StartUpReport extends Seeded {
   url: string;
   /** Which database, in words. */
   database: string;
-  adminApiKey: string | undefined;
   /** How many staff accounts exist: none means the console has nobody to sign in yet. */
   staffCount: number;
   /** Whether SMTP_URL is set: the follow-up alert emails go out. */
   alerts: boolean;
+  /** Whether SMS_PROVIDER is set: links are texted and texts are answered. */
+  texts: boolean;
 }
 
-/** What the server prints once it listens: where it is, the demo link if any, and how to issue a code. */
-export function startUpLines({
-  url,
-  database,
-  vehicles,
-  demoUrl,
-  adminApiKey,
-  staffCount,
-  alerts,
-}: StartUpReport): string[] {
+/**
+ * What the server prints once it listens, and nothing else: where it is, the demo link if any, the console, the
+ * first owner's command while there is none, and what is off. Each address starts its line's value at the same
+ * column, so a terminal shows them as a list; the rest (API keys, the catalogue) is in the README.
+ */
+export function startUpLines({ url, database, demoUrl, staffCount, alerts, texts }: StartUpReport): string[] {
+  const off = [
+    ...(alerts ? [] : ['follow-up alert emails (set SMTP_URL)']),
+    ...(texts ? [] : ['text messages (set SMS_PROVIDER=twilio and TWILIO_*)']),
+  ];
   return [
     `Club Profile is running at ${url} (database: ${database})`,
-    ...(vehicles ? [`Vehicle catalogue seeded: ${vehicles} models.`] : []),
-    ...(demoUrl ? [`Demo registration link: ${demoUrl}`] : []),
-    `Operator console: ${url}/admin`,
-    ...(alerts
-      ? []
-      : ['Follow-up alerts are off: set SMTP_URL (and MAIL_FROM) to email managers about unhappy members.']),
+    ...(demoUrl ? [`  Customer demo:    ${demoUrl}`] : []),
+    `  Operator console: ${url}/admin`,
     ...(staffCount === 0
-      ? ['Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner']
+      ? ['  First owner:      npm run staff -- add --email you@example.com --role owner  (in another terminal)']
       : []),
-    ...(adminApiKey
-      ? [
-          'ADMIN_API_KEY is a point-of-sale key: it may issue registration codes and follow the ones it issued, ' +
-            'nothing else. Owners make a key per till or integration in the console (API keys).',
-          'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"',
-        ]
-      : [
-          'Set ADMIN_API_KEY (or make an API key in the console) to issue registration codes ' +
-            '(POST /api/admin/registration-tokens, npm run registration).',
-        ]),
+    ...(off.length ? [`  Off:              ${off.join('; ')}`] : []),
   ];
 }

@@ -123,16 +123,23 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   };
 }
 
+/** Another live process holds DATA_DIR: the embedded database serves one process at a time. */
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another process: the embedded database serves one process. ` +
+        'Stop it, or run several instances on PostgreSQL (DATABASE_URL).',
+    );
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * Tries until the lock is ours. A holder that refreshes the lock is alive: refused at once. One that does not is
  * gone, and proper-lockfile takes its lock over once stale; the deadline is only a backstop.
  */
 async function acquire(dataDir: string, lockPath: string, tryLock: () => Promise<WorkerAnswer>): Promise<void> {
-  const inUse = () =>
-    new Error(
-      `DATA_DIR ${dataDir} is in use by another process: the embedded database serves one process. ` +
-        'Stop it, or run several instances on PostgreSQL (DATABASE_URL).',
-    );
+  const inUse = () => new DataDirInUseError(dataDir);
   const deadline = Date.now() + LOCK_TIMING.staleMs + 2 * LOCK_TIMING.updateMs;
   let firstSeen: number | undefined;
   for (;;) {

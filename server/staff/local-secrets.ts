@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Env } from '../env';
 
@@ -46,4 +46,24 @@ export function writeCliKey(dataDir: string): string {
 export function readCliKey(dataDir: string): string | undefined {
   const path = join(dataDir, CLI_KEY_FILE);
   return existsSync(path) ? readFileSync(path, 'utf8').trim() : undefined;
+}
+
+const SERVER_URL_FILE = 'server-url';
+
+/**
+ * Where the server on this DATA_DIR answers, for the command line on this machine: `npm run staff` run with the
+ * server's DATA_DIR finds it whatever PORT the server was started with.
+ */
+export function writeServerUrl(dataDir: string, url: string): void {
+  writeFileSync(join(dataDir, SERVER_URL_FILE), `${url}\n`);
+}
+
+/** Forgets the address once the server stops, so that a later tool does not ask a port someone else may hold. */
+export function removeServerUrl(dataDir: string): void {
+  rmSync(join(dataDir, SERVER_URL_FILE), { force: true });
+}
+
+export function readServerUrl(dataDir: string): string | undefined {
+  const path = join(dataDir, SERVER_URL_FILE);
+  return existsSync(path) ? readFileSync(path, 'utf8').trim() || undefined : undefined;
 }

@@ -146,17 +146,18 @@ describe('npm start on an empty database', () => {
       });
       leftovers = [npm.pid!, ...descendants(npm.pid!)];
       await until(() => lines.some((line) => line.includes('npm run staff')));
+      // What it says after npm's own header, and only that (the build, had there been one, says its steps on stderr).
+      const said = lines.slice(lines.findIndex((line) => line.startsWith('Club Profile is running')));
+      expect(said.filter((line) => !line.startsWith('{'))).toEqual([
+        expect.stringMatching(/^Club Profile is running at http:\/\/127\.0\.0\.1:\d+ \(database: embedded PGlite in /),
+        `  Operator console: http://127.0.0.1:${port}/admin`,
+        '  First owner:      npm run staff -- add --email you@example.com --role owner  (in another terminal)',
+        '  Off:              follow-up alert emails (set SMTP_URL); text messages (set SMS_PROVIDER=twilio and TWILIO_*)',
+      ]);
       const printed = lines.find((line) => line.includes('npm run staff'))!;
-      expect(printed).toBe(
-        'Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner',
-      );
-
-      const command = printed.slice(printed.indexOf('npm run staff')).split(' ');
-      const created = execFileSync(command[0]!, command.slice(1), {
-        cwd: repoRoot,
-        env: { ...env, PORT: String(port) },
-        encoding: 'utf8',
-      });
+      const command = printed.slice(printed.indexOf('npm run staff'), printed.indexOf('  (')).split(' ');
+      // In another terminal, whose shell has this DATA_DIR but not the server's PORT: the command finds the server.
+      const created = execFileSync(command[0]!, command.slice(1), { cwd: repoRoot, env, encoding: 'utf8' });
       const password = /One-time password[^:]*: (\S+)/.exec(created)?.[1];
       expect(password).toBeDefined();
       const signedIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {

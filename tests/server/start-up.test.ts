@@ -22,9 +22,9 @@ async function startOnEmptyDatabase(settings: Record<string, string>) {
     database: 'embedded PGlite in memory://',
     vehicles: seeded.vehicles,
     demoUrl: seeded.demoUrl,
-    adminApiKey: env.adminApiKey,
     staffCount: 0,
     alerts: env.mail !== undefined,
+    texts: env.integrations.sms !== undefined,
   });
   return { seeded, registrations: row!.n, lines };
 }
@@ -35,14 +35,14 @@ describe('seeding on start', () => {
     expect(started.seeded.vehicles).toBeGreaterThan(0);
     expect(started.seeded.demoUrl).toBeUndefined();
     expect(started.registrations).toBe(0);
-    expect(started.lines.join('\n')).not.toContain('Demo registration link');
+    expect(started.lines.join('\n')).not.toContain('Customer demo');
   });
 
   it('creates one and prints its link outside production', async () => {
     const started = await startOnEmptyDatabase({ NODE_ENV: 'development' });
     expect(started.registrations).toBe(1);
     expect(started.seeded.demoUrl).toMatch(/^https:\/\/club\.example\/\?id=[A-Za-z0-9_-]{32}$/);
-    expect(started.lines).toContain(`Demo registration link: ${started.seeded.demoUrl}`);
+    expect(started.lines).toContain(`  Customer demo:    ${started.seeded.demoUrl}`);
   });
 
   it('follows SEED_DEMO either way', async () => {
@@ -57,54 +57,53 @@ describe('seeding on start', () => {
 });
 
 describe('the start-up lines', () => {
-  it('say the follow-up alerts are off without SMTP_URL, and nothing about them with it', () => {
-    const report = {
-      url: 'http://localhost:3000',
-      database: 'PostgreSQL',
-      vehicles: 0,
-      demoUrl: undefined,
-      adminApiKey: undefined,
-      staffCount: 1,
-    };
-    const off = startUpLines({ ...report, alerts: parseEnv({}).mail !== undefined });
-    expect(off).toContain(
-      'Follow-up alerts are off: set SMTP_URL (and MAIL_FROM) to email managers about unhappy members.',
-    );
-    const on = startUpLines({ ...report, alerts: parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail !== undefined });
-    expect(on.join('\n')).not.toMatch(/alerts/i);
-  });
+  const report = {
+    url: 'http://localhost:3000',
+    database: 'embedded PGlite in ./data',
+    vehicles: 1092,
+    demoUrl: 'http://localhost:3000/?id=ayNp8obe_sX7wrsUGjvPxQLlsYxZE4wo',
+    staffCount: 0,
+    alerts: false,
+    texts: false,
+  };
 
-  it('say where the server and its console run, what ADMIN_API_KEY may do and how to issue a code', () => {
-    const lines = startUpLines({
-      url: 'http://localhost:3000',
-      database: 'PostgreSQL',
-      vehicles: 0,
-      demoUrl: undefined,
-      adminApiKey: 'an-admin-key-0123456789',
-      staffCount: 2,
-      alerts: true,
-    });
-    expect(lines).toEqual([
-      'Club Profile is running at http://localhost:3000 (database: PostgreSQL)',
-      'Operator console: http://localhost:3000/admin',
-      'ADMIN_API_KEY is a point-of-sale key: it may issue registration codes and follow the ones it issued, ' +
-        'nothing else. Owners make a key per till or integration in the console (API keys).',
-      'Issue a code: npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club"',
+  it('say where the app, the demo and the console are, how to make the first owner, and what is off', () => {
+    expect(startUpLines(report)).toEqual([
+      'Club Profile is running at http://localhost:3000 (database: embedded PGlite in ./data)',
+      '  Customer demo:    http://localhost:3000/?id=ayNp8obe_sX7wrsUGjvPxQLlsYxZE4wo',
+      '  Operator console: http://localhost:3000/admin',
+      '  First owner:      npm run staff -- add --email you@example.com --role owner  (in another terminal)',
+      '  Off:              follow-up alert emails (set SMTP_URL); text messages (set SMS_PROVIDER=twilio and TWILIO_*)',
     ]);
   });
 
-  it('give the one line that creates the first owner while there is no staff', () => {
-    const lines = startUpLines({
-      url: 'http://localhost:3000',
-      database: 'PostgreSQL',
-      vehicles: 0,
-      demoUrl: undefined,
-      adminApiKey: undefined,
-      staffCount: 0,
-      alerts: true,
+  it('say nothing of what is on, of an owner once there is one, or of a demo there is not', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
     });
-    expect(lines).toContain(
-      'Create the first owner (in another terminal): npm run staff -- add --email you@example.com --role owner',
+    const lines = startUpLines({
+      ...report,
+      demoUrl: undefined,
+      staffCount: 1,
+      alerts: env.mail !== undefined,
+      texts: env.integrations.sms !== undefined,
+    });
+    expect(lines).toEqual([
+      'Club Profile is running at http://localhost:3000 (database: embedded PGlite in ./data)',
+      '  Operator console: http://localhost:3000/admin',
+    ]);
+  });
+
+  it('name only what is off', () => {
+    expect(startUpLines({ ...report, alerts: true }).at(-1)).toBe(
+      '  Off:              text messages (set SMS_PROVIDER=twilio and TWILIO_*)',
+    );
+    expect(startUpLines({ ...report, texts: true }).at(-1)).toBe(
+      '  Off:              follow-up alert emails (set SMTP_URL)',
     );
   });
 });

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type * as v from 'valibot';
 import type { newRegistrationSchema } from '../../../src/domain/registration';
 import type { CliIo } from '../cli-io';
+import { runningServer, serverCandidates } from '../cli-target';
 
 /**
  * `npm run registration -- --mobile "+1 201 555 0143" --plan "Unlimited Wash Club" [--amount 29.99]
@@ -35,7 +36,8 @@ export async function runRegistrationCli(args: string[], { env, stdout, stderr }
     return 2;
   }
 
-  const base = (values.url ?? `http://127.0.0.1:${env.port}`).replace(/\/+$/, '');
+  const candidates = serverCandidates(values.url, env);
+  const base = (await runningServer(candidates)) ?? candidates[0]!;
   const body = {
     mobileNumber: values.mobile,
     planName: values.plan,

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStaffCli } from '../../../server/cli/staff/run-staff-cli';
+import { lockDataDir } from '../../../server/db/data-dir-lock';
+import { writeServerUrl } from '../../../server/staff/local-secrets';
 import { dataDirWithCliKey, emptyDataDir, migratedDataDir, type DataDir } from './support/data-dirs';
 import { runCli } from './support/run-cli';
 import { idlePort, serveTestApp } from './support/served-app';
@@ -97,6 +99,18 @@ describe('npm run staff while a server holds the database', () => {
     expect((await signIn(t, 'counter@wash.example', password)).status).toBe(200);
   });
 
+  it('finds the server on its DATA_DIR whatever PORT it was started with', async () => {
+    // The server wrote where it answers into its DATA_DIR; this shell's PORT names a port nobody listens on.
+    writeServerUrl(keyDir.dir, base);
+    const { code, stdout } = await staffCli(['add', '--email', 'elsewhere@wash.example', '--role', 'owner'], {
+      DATA_DIR: keyDir.dir,
+      PORT: String(await idlePort()),
+    });
+    expect(code).toBe(0);
+    const password = /One-time password[^:]*: (\S+)/.exec(stdout)?.[1];
+    expect((await signIn(t, 'elsewhere@wash.example', password)).status).toBe(200);
+  });
+
   it("says where the server's key was looked for when this DATA_DIR does not hold it", async () => {
     expect(await staffCli(['list', '--url', base], { DATA_DIR: keylessDir.dir, ADMIN_API_KEY })).toEqual({
       code: 1,
@@ -104,6 +118,30 @@ describe('npm run staff while a server holds the database', () => {
       stderr:
         `A server is running at ${base}, but its key for this machine is not in ${keylessDir.dir}: ` +
         "run this with the server's DATA_DIR to manage staff through it.\n",
+    });
+  });
+});
+
+describe('npm run staff while a server holds the database and answers nowhere it looks', () => {
+  let dataDir: DataDir;
+  let unlock: () => Promise<void>;
+  beforeAll(async () => {
+    dataDir = emptyDataDir();
+    unlock = await lockDataDir(dataDir.dir);
+  });
+  afterAll(async () => {
+    await unlock();
+    dataDir.remove();
+  });
+
+  it('says in one line what to do, with no stack trace', async () => {
+    const port = String(await idlePort());
+    expect(await staffCli(['list'], { DATA_DIR: dataDir.dir, PORT: port })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        `DATA_DIR ${dataDir.dir} is in use by a server that does not answer at http://127.0.0.1:${port}: ` +
+        'run this again once it answers, with --url set to its address, or after it has stopped.\n',
     });
   });
 });
