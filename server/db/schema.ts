@@ -435,10 +435,15 @@ export const smsInboundMessages = pgTable(
     /** Our number (or short code) it was sent to. */
     toNumber: text('to_number').notNull(),
     body: text('body').notNull(),
-    /** The keyword the whole message is (src/domain/sms-keywords.ts), null for any other message. */
+    /**
+     * The keyword the message was read as (src/domain/sms-keyword-reading.ts): the whole message, or an opt-out word
+     * within it; null for any other message. `keyword_kind` adds `maybe_opt_out` to the keywords' kinds.
+     */
     keyword: text('keyword'),
     keywordKind: text('keyword_kind'),
     keywordLanguage: text('keyword_language'),
+    /** What we texted back in the webhook's answer (HELP's, a confirmation, a clarifying text); null: nothing. */
+    reply: text('reply'),
     receivedAt: at('received_at').notNull().defaultNow(),
   },
   (table) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "sms_inbound_messages" ADD COLUMN "reply" text;
