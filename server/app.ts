@@ -162,6 +162,7 @@ export function createApp(deps: AppDeps): Hono {
       publicUrl: env.publicUrl,
       authToken: env.integrations.sms?.authToken,
       replies: { ...env.integrations.smsReplies, operatorName: env.operatorName },
+      replyBudget: throttles.smsRepliesByNumber,
     }),
   );
   // The document describes `app` as a whole, read on the first request, when every route is registered.

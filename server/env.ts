@@ -98,6 +98,7 @@ const settings = v.object({
   RETURNING_CODES_PER_ISSUER_PER_HOUR: integer(60, 1, 1_000_000, 'RETURNING_CODES_PER_ISSUER_PER_HOUR'),
   TEXTS_PER_NUMBER_PER_DAY: integer(3, 1, 1000, 'TEXTS_PER_NUMBER_PER_DAY'),
   TEXTS_PER_ISSUER_PER_HOUR: integer(100, 1, 1_000_000, 'TEXTS_PER_ISSUER_PER_HOUR'),
+  SMS_REPLIES_PER_NUMBER_PER_DAY: integer(3, 1, 1000, 'SMS_REPLIES_PER_NUMBER_PER_DAY'),
   TRUSTED_ORIGINS: v.optional(
     v.pipe(
       v.string(),
@@ -306,6 +307,7 @@ const envSchema = v.pipe(
       returningCodesPerIssuerPerHour: e.RETURNING_CODES_PER_ISSUER_PER_HOUR,
       textsPerNumberPerDay: e.TEXTS_PER_NUMBER_PER_DAY,
       textsPerIssuerPerHour: e.TEXTS_PER_ISSUER_PER_HOUR,
+      smsRepliesPerNumberPerDay: e.SMS_REPLIES_PER_NUMBER_PER_DAY,
     },
     /** Origins besides PUBLIC_URL's that the console may be opened at (TRUSTED_ORIGINS). */
     trustedOrigins: e.TRUSTED_ORIGINS,

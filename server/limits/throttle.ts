@@ -83,8 +83,8 @@ export class Throttle {
   }
 
   /**
-   * Counts one against `key` and answers whether it was within the budget, for a budget whose excess is not refused
-   * but handled otherwise (a case not opened, decision 039).
+   * Counts one against `key` and answers whether it was within the budget, for work that is skipped rather than
+   * refused past it (a case not opened, decision 039; a reply to a text, decision 040).
    */
   async spend(key: string): Promise<boolean> {
     try {

@@ -108,6 +108,17 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       seconds: DAY,
       message: 'This number has had as many texts as it may today. Show the customer the link or QR code instead.',
     }),
+    /**
+     * Our replies to the texts one number sends (HELP's answer, an opt-out's confirmation, a clarifying text), keyed
+     * by the number's hash: each reply is paid for, and a number texting HELP over and over is not answered over and
+     * over (decision 040). Past it the text is still kept and acted on; only the reply is left out.
+     */
+    smsRepliesByNumber: new Throttle(store, {
+      name: 'sms-replies-by-number',
+      points: limits.smsRepliesPerNumberPerDay,
+      seconds: DAY,
+      message: 'This number has had as many replies as it may today.',
+    }),
     /** Texts per issuer: each one is paid for by the operator. */
     textsByIssuer: new Throttle(store, {
       name: 'texts-by-issuer',

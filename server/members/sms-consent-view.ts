@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { SmsKeywordKind } from '../../src/domain/sms-keywords';
+import type { SmsReadingKind } from '../../src/domain/sms-keywords';
 import type {
   InboundSms,
   SmsConsent,
@@ -23,7 +23,8 @@ export const toInboundSms = (row: typeof smsInboundMessages.$inferSelect): Inbou
   body: row.body,
   receivedAt: row.receivedAt.toISOString(),
   keyword: row.keyword,
-  keywordKind: row.keywordKind as SmsKeywordKind | null,
+  keywordKind: row.keywordKind as SmsReadingKind | null,
+  reply: row.reply,
 });
 
 export const toConsentEntry = (row: typeof consentHistory.$inferSelect): SmsConsentEntry => ({

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SMS_KEYWORD_KINDS } from './sms-keywords';
+import { SMS_READING_KINDS } from './sms-keywords';
 
 /**
  * What happened to a member's consent to texts, oldest first: `agreed` on their profile, `withdrawn` by an opt-out
@@ -45,8 +45,13 @@ export const inboundSmsSchema = v.object({
   toNumber: v.string(),
   body: v.string(),
   receivedAt: v.string(),
-  /** The keyword the whole message was, as listed (`STOP`, `AYUDA`), and its kind; null for any other message. */
+  /**
+   * The keyword the message was read as, as listed (`STOP`, `AYUDA`), and its kind: the whole message, or an opt-out
+   * word within it (`maybe_opt_out` when unclear: decision 040); null for any other message.
+   */
   keyword: nullableString,
-  keywordKind: v.nullable(v.picklist(SMS_KEYWORD_KINDS)),
+  keywordKind: v.nullable(v.picklist(SMS_READING_KINDS)),
+  /** What we texted back to it (HELP's answer, a confirmation, a clarifying text); null when we sent nothing. */
+  reply: nullableString,
 });
 export type InboundSms = v.InferOutput<typeof inboundSmsSchema>;

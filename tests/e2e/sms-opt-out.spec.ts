@@ -39,7 +39,7 @@ test('a member opts out by text, the member page shows it, and texting them a li
   const history = consent.getByRole('list', { name: 'History of consent to texts' }).getByRole('listitem');
   await expect(history).toHaveText([
     /^Agreed to texts on their profile, /,
-    /^Opted out by texting STOP, .+ \(message SM[0-9a-f]{32}, to \+15005550006\)$/,
+    /^Opted out by text \(STOP\), .+ \(message SM[0-9a-f]{32}, to \+15005550006\)$/,
   ]);
   const texts = page.getByRole('list', { name: 'Texts received, newest first' }).getByRole('listitem');
   await expect(texts).toHaveCount(1);

@@ -1,4 +1,5 @@
-import type { SmsKeyword, SmsKeywordLanguage } from '../../../src/domain/sms-keywords';
+import type { SmsKeywordLanguage } from '../../../src/domain/sms-keywords';
+import type { ReceivedText } from './sms-opt-out';
 
 export interface KeywordReplySettings {
   operatorName: string;
@@ -7,8 +8,9 @@ export interface KeywordReplySettings {
   /** SUPPORT_PHONE, when set. */
   supportPhone?: string;
   /**
-   * SMS_OPT_OUT_REPLIES: `twilio` (default) leaves STOP's and START's confirmation to Twilio's standard opt-out
-   * handling, which sends the one the carriers' rules allow; `app` sends ours, for senders where that is off.
+   * SMS_OPT_OUT_REPLIES: `twilio` (default) leaves the confirmation of STOP and START to Twilio's standard opt-out
+   * handling, which sends the one the carriers' rules allow, for the keywords it reads; `app` sends ours, for senders
+   * where that is off.
    */
   optOut: 'twilio' | 'app';
 }
@@ -41,12 +43,42 @@ const OPTED_IN: Record<SmsKeywordLanguage, Texts> = {
     'Responda AYUDA para ayuda, PARAR para no recibir más.',
 };
 
-/** What we answer a keyword with, in its language; null: no reply of ours (any other message, or Twilio's). */
-export function keywordReply(keyword: SmsKeyword | null, settings: KeywordReplySettings): string | null {
+/**
+ * The one clarifying text an unclear opt-out word gets (decision 040): how to stop every text, and nothing else, so
+ * that "cancel my plan" is not taken for an opt-out nor left without a way to make one.
+ */
+const ASK_TO_CONFIRM: Record<SmsKeywordLanguage, Texts> = {
+  en: (s) => `${s.operatorName}: Reply STOP to stop all texts from us.`,
+  es: (s) => `${s.operatorName}: Responda PARAR para dejar de recibir todos nuestros mensajes.`,
+};
+
+/**
+ * Whether Twilio's standard opt-out handling reads the message as its keyword, and so confirms it itself: one of its
+ * English keywords (ours in English, but for the spaced OPT OUT) alone, in plain letters, as it documents. A Spanish
+ * keyword, look-alike letters or a keyword within a sentence it does not read, and the confirmation is ours to send.
+ */
+const twilioReads = ({ keyword }: ReceivedText, body: string): boolean =>
+  !!keyword && !keyword.within && keyword.language === 'en' && /^[A-Za-z]+[.!?]*$/.test(body.trim());
+
+/**
+ * What we answer a received text with, in its keyword's language; null: no reply of ours (any other message, a
+ * confirmation Twilio sends, or an opt-out from a number that had already opted out: the rules allow one).
+ */
+export function keywordReply(received: ReceivedText, body: string, settings: KeywordReplySettings): string | null {
+  const { keyword } = received;
   if (!keyword) return null;
-  if (keyword.kind === 'help') return HELP[keyword.language](settings);
-  if (settings.optOut !== 'app') return null;
-  return (keyword.kind === 'opt_out' ? OPTED_OUT : OPTED_IN)[keyword.language](settings);
+  switch (keyword.kind) {
+    case 'help':
+      return HELP[keyword.language](settings);
+    case 'maybe_opt_out':
+      return ASK_TO_CONFIRM[keyword.language](settings);
+    case 'opt_out':
+      return received.optedOut && (settings.optOut === 'app' || !twilioReads(received, body))
+        ? OPTED_OUT[keyword.language](settings)
+        : null;
+    case 'opt_in':
+      return settings.optOut === 'app' ? OPTED_IN[keyword.language](settings) : null;
+  }
 }
 
 const escapeXml = (text: string) =>

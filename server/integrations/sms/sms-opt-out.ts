@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
-import { smsKeywordOf, type SmsKeyword } from '../../../src/domain/sms-keywords';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { smsKeywordOf } from '../../../src/domain/sms-keyword-reading';
+import type { SmsKeyword } from '../../../src/domain/sms-keywords';
 import type { Db, Tx } from '../../db/client';
 import {
   consentHistory,
@@ -124,13 +125,24 @@ async function optIn(tx: Tx, evidence: SmsKeywordEvidence): Promise<void> {
   );
 }
 
+/** What a received text was read as, and what it changed. */
+export interface ReceivedText {
+  keyword: SmsKeyword | null;
+  /**
+   * This text is the one that put the number on the suppression list (also when Twilio sends it again): the moment
+   * for the one confirmation the rules allow, never for a number that had already opted out.
+   */
+  optedOut: boolean;
+}
+
 /**
  * Keeps a text a number sent us and acts on its keyword, in one transaction. A message Twilio sends again (same
- * `MessageSid`: it retries when it got no answer) is kept once and acted on once.
+ * `MessageSid`: it retries when it got no answer) is kept once and acted on once. `maybe_opt_out` changes nothing:
+ * the member is asked, by the reply, to text STOP (decision 040).
  */
-export async function receiveText(db: Db, text: InboundText): Promise<{ keyword: SmsKeyword | null }> {
+export async function receiveText(db: Db, text: InboundText): Promise<ReceivedText> {
   const keyword = smsKeywordOf(text.body);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const stored = await tx
       .insert(smsInboundMessages)
       .values({
@@ -146,7 +158,7 @@ export async function receiveText(db: Db, text: InboundText): Promise<{ keyword:
       })
       .onConflictDoNothing({ target: smsInboundMessages.messageSid })
       .returning({ id: smsInboundMessages.id });
-    if (!stored.length || !keyword || keyword.kind === 'help') return;
+    if (keyword?.kind !== 'opt_out' && keyword?.kind !== 'opt_in') return { keyword, optedOut: false };
     const evidence: SmsKeywordEvidence = {
       mobileNumber: text.from,
       keyword: keyword.keyword,
@@ -155,7 +167,20 @@ export async function receiveText(db: Db, text: InboundText): Promise<{ keyword:
       senderNumber: text.to,
       at: text.receivedAt,
     };
-    await (keyword.kind === 'opt_out' ? optOut(tx, evidence) : optIn(tx, evidence));
+    if (stored.length) await (keyword.kind === 'opt_out' ? optOut(tx, evidence) : optIn(tx, evidence));
+    if (keyword.kind === 'opt_in') return { keyword, optedOut: false };
+    const [suppression] = await tx
+      .select({ messageSid: smsSuppressions.messageSid })
+      .from(smsSuppressions)
+      .where(eq(smsSuppressions.mobileNumber, text.from));
+    return { keyword, optedOut: suppression?.messageSid === text.messageSid };
   });
-  return { keyword };
+}
+
+/** Keeps what we texted back to a received text, as its evidence; a reply already kept (a retry's) stays. */
+export async function recordReply(db: Db, messageSid: string, reply: string): Promise<void> {
+  await db
+    .update(smsInboundMessages)
+    .set({ reply })
+    .where(and(eq(smsInboundMessages.messageSid, messageSid), isNull(smsInboundMessages.reply)));
 }

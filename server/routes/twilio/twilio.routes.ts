@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import type { Db } from '../../db/client';
 import { keywordReply, twiml, type KeywordReplySettings } from '../../integrations/sms/keyword-replies';
-import { receiveText } from '../../integrations/sms/sms-opt-out';
+import { receiveText, recordReply } from '../../integrations/sms/sms-opt-out';
 import { formParams, isTwilioSignatureValid } from '../../integrations/sms/twilio-signature';
 import { ApiError, validationFailed } from '../../lib/api-error';
 import { noSuchRoute } from '../../lib/no-such-route';
 import { describe } from '../../lib/route-description';
+import { hashToken } from '../../lib/tokens';
+import type { Throttle } from '../../limits/throttle';
 
 /** Where Twilio's incoming-message webhook is pointed: `PUBLIC_URL` + this. */
 export const TWILIO_MESSAGES_PATH = '/api/integrations/twilio/messages';
@@ -17,6 +19,8 @@ interface TwilioRouteDeps {
   /** The account's auth token, with SMS_PROVIDER=twilio; absent, the route answers 404 as if it were not there. */
   authToken: string | undefined;
   replies: KeywordReplySettings;
+  /** SMS_REPLIES_PER_NUMBER_PER_DAY: our replies to one number, counted where the other throttles count. */
+  replyBudget: Throttle;
   now?: () => Date;
 }
 
@@ -27,7 +31,7 @@ const NOT_E164 = 'Expected a phone number in E.164 form, such as +12015550123';
 /**
  * `POST /api/integrations/twilio/messages`: Twilio's incoming-message webhook (issue 26). Only a request signed with
  * the account's auth token for this very URL is read (403 otherwise, and nothing is written); the text is kept, its
- * keyword acted on (server/integrations/sms/sms-opt-out.ts), and the answer is TwiML: HELP's reply, or nothing.
+ * keyword acted on (server/integrations/sms/sms-opt-out.ts), and the answer is TwiML: our reply, or nothing.
  */
 export function twilioRoutes(deps: TwilioRouteDeps): Hono {
   const app = new Hono();
@@ -38,8 +42,9 @@ export function twilioRoutes(deps: TwilioRouteDeps): Hono {
       answers: {
         200: {
           description:
-            'TwiML: `<Response/>`, or a `<Message>` replying to HELP (and to STOP and START with ' +
-            '`SMS_OPT_OUT_REPLIES=app`).',
+            'TwiML: `<Response/>`, or a `<Message>` answering HELP, asking about an unclear opt-out word, or ' +
+            "confirming an opt-out Twilio's own handling does not read (and STOP and START with " +
+            '`SMS_OPT_OUT_REPLIES=app`), within `SMS_REPLIES_PER_NUMBER_PER_DAY`.',
           media: 'text/xml',
         },
       },
@@ -69,12 +74,13 @@ export function twilioRoutes(deps: TwilioRouteDeps): Hono {
       // The number is the suppression list's key and what members are matched by: Twilio sends E.164.
       if (!E164.test(text.from)) throw validationFailed({ from: NOT_E164 });
       const body = typeof params.Body === 'string' ? params.Body : '';
-      const { keyword } = await receiveText(deps.db, {
-        ...text,
-        body,
-        receivedAt: deps.now?.() ?? new Date(),
-      });
-      return c.body(twiml(keywordReply(keyword, deps.replies)), 200, { 'content-type': 'text/xml; charset=utf-8' });
+      const received = await receiveText(deps.db, { ...text, body, receivedAt: deps.now?.() ?? new Date() });
+      let reply = keywordReply(received, body, deps.replies);
+      // Each reply is paid for: past the number's budget the text is still kept and acted on, and gets no answer.
+      // The number's hash: a throttle's key is never personal data.
+      if (reply && !(await deps.replyBudget.spend(hashToken(text.from)))) reply = null;
+      if (reply) await recordReply(deps.db, text.messageSid, reply);
+      return c.body(twiml(reply), 200, { 'content-type': 'text/xml; charset=utf-8' });
     },
   );
   app.all('/messages', noSuchRoute);

@@ -8,7 +8,13 @@ import { sitesQuery } from '../sites/api';
 import { memberQuery } from './api';
 import { Facts } from './components/facts';
 import page from './member-page.module.css';
-import { emptyHistoryLine, inboundKeywordLine, smsConsentEntryLine, smsConsentLine } from './sms-consent-words';
+import {
+  emptyHistoryLine,
+  inboundKeywordLine,
+  inboundReplyLine,
+  smsConsentEntryLine,
+  smsConsentLine,
+} from './sms-consent-words';
 
 /** Evidence a profile from before it was kept (or a device that did not report it) has not. */
 const NOT_KEPT = 'Not recorded';
@@ -91,6 +97,7 @@ export function MemberPage() {
           <ul className={page.texts} aria-label="Texts received, newest first">
             {inboundMessages.map((message) => {
               const keyword = inboundKeywordLine(message);
+              const reply = inboundReplyLine(message);
               return (
                 <li key={message.id}>
                   <span className={styles.muted}>
@@ -98,6 +105,7 @@ export function MemberPage() {
                     {keyword ? ` · ${keyword}` : ''}
                   </span>
                   <p className={page.textBody}>{message.body}</p>
+                  {reply && <p className={styles.muted}>{reply}</p>}
                 </li>
               );
             })}

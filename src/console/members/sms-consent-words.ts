@@ -51,7 +51,8 @@ export function smsConsentEntryLine(entry: SmsConsentEntry, format: Format = whe
   }
   switch (entry.action) {
     case 'withdrawn':
-      return `Opted out by texting ${keyword}, ${at}${after}`;
+      // The keyword the text was read as: the text itself may have said more ("Please stop"), and is listed below.
+      return `Opted out by text (${keyword}), ${at}${after}`;
     case 'opted_in':
       return `Opted back in by texting ${keyword}, ${at}: texts allowed again, consent not restored${after}`;
     default:
@@ -59,7 +60,7 @@ export function smsConsentEntryLine(entry: SmsConsentEntry, format: Format = whe
   }
 }
 
-/** What a received text was, when it was a keyword. */
+/** What a received text was read as, when it was a keyword or held an opt-out word (decision 040). */
 export function inboundKeywordLine(message: InboundSms): string | null {
   if (!message.keyword) return null;
   switch (message.keywordKind) {
@@ -68,8 +69,14 @@ export function inboundKeywordLine(message: InboundSms): string | null {
     case 'opt_in':
       return `Opt-in keyword ${message.keyword}`;
     case 'help':
-      return `Help keyword ${message.keyword} (answered)`;
+      return `Help keyword ${message.keyword}`;
+    case 'maybe_opt_out':
+      return `Unclear opt-out word ${message.keyword}: not taken as an opt-out`;
     default:
       return `Keyword ${message.keyword}`;
   }
 }
+
+/** What we texted back to a received text, when we did (past the number's daily budget, nothing). */
+export const inboundReplyLine = (message: InboundSms): string | null =>
+  message.reply === null ? null : `We replied: “${message.reply}”`;

@@ -17,6 +17,8 @@ import {
 import { deliverSms } from '../../../server/integrations/sms/deliver-sms';
 import { queueRegistrationSms } from '../../../server/integrations/sms/queue-sms';
 import { createTwilioSender } from '../../../server/integrations/sms/twilio';
+import type { LimitStore } from '../../../server/limits/limit-store';
+import { createThrottles } from '../../../server/limits/throttles';
 import { twilioSignature } from '../../../server/integrations/sms/twilio-signature';
 import { parseEnv } from '../../../server/env';
 import { eraseMember } from '../../../server/members/erase-member';
@@ -397,6 +399,9 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
         publicUrl: 'https://club.example',
         authToken: TOKEN,
         replies: { operatorName: 'Brightwater Car Wash', supportUrl: 'https://x.example', optOut: 'app' },
+        // Four replies to one number: more than the default budget's three.
+        replyBudget: createThrottles({ kind: 'memory' }, { ...t.env.limits, smsRepliesPerNumberPerDay: 4 })
+          .smsRepliesByNumber,
       });
       const request = (body: string) => {
         const params = textFrom('+12015550190', body);
@@ -454,4 +459,102 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
       expect((await db().select({ n: count() }).from(smsSuppressions))[0]!.n).toBeGreaterThan(0);
     },
   );
+  /** The texts a number sent us, oldest first, as kept. */
+  const keptFrom = (from: string) =>
+    db()
+      .select()
+      .from(smsInboundMessages)
+      .where(eq(smsInboundMessages.fromNumber, from))
+      .orderBy(smsInboundMessages.receivedAt, smsInboundMessages.id);
+  const messageOf = (twiml: string) => /<Message>(.*)<\/Message>/.exec(twiml)?.[1] ?? null;
+
+  it('honours an opt-out word within a message ("Please stop", "No más mensajes"), confirming it once, in its language', async () => {
+    const english = '+12015550301';
+    const rosa = await member(english, 'rosa.within@example.com');
+    const first = await post(textFrom(english, 'Please stop texting me'));
+    expect(first.status).toBe(200);
+    // Twilio's standard handling reads only a keyword alone: the one confirmation allowed is ours to send.
+    const confirmation =
+      'Brightwater Car Wash: you are unsubscribed and will get no more texts from us. Reply START to resubscribe.';
+    expect(messageOf(await first.text())).toBe(confirmation);
+    expect(await suppressionOf(english)).toMatchObject({ keyword: 'STOP' });
+    const [profile] = await db().select().from(customers).where(eq(customers.id, rosa));
+    expect(profile!.isSubscribedToSmsMessaging).toBe(false);
+    // Already opted out: no second confirmation.
+    expect(await (await post(textFrom(english, 'stop please'))).text()).toContain('<Response></Response>');
+
+    const detail = await t.call('GET', `/api/admin/members/${rosa}`, operator);
+    expect(detail.body.smsConsent.optedOut).toMatchObject({ keyword: 'STOP' });
+    const { history } = detail.body.smsConsent as { history: { action: string }[] };
+    expect(history.map((entry) => entry.action)).toEqual(['agreed', 'withdrawn']);
+    const texts = detail.body.inboundMessages as { body: string; keywordKind: string; reply: string | null }[];
+    expect(texts.map((m) => [m.body, m.keywordKind, m.reply])).toEqual([
+      ['stop please', 'opt_out', null],
+      ['Please stop texting me', 'opt_out', confirmation],
+    ]);
+
+    const spanish = '+12015550302';
+    const reply = messageOf(await (await post(textFrom(spanish, 'No más mensajes por favor'))).text());
+    expect(reply).toBe(
+      'Brightwater Car Wash: se ha dado de baja y no recibirá más mensajes nuestros. Responda COMENZAR para volver a ' +
+        'suscribirse.',
+    );
+    expect(await suppressionOf(spanish)).toMatchObject({ keyword: 'NO MAS' });
+  });
+
+  it('asks once about an unclear opt-out word ("cancel my membership"), changing nothing, and keeps the question', async () => {
+    const from = '+12015550303';
+    const kim = await member(from, 'kim.unclear@example.com');
+    const res = await post(textFrom(from, 'How do I cancel my membership?'));
+    const question = 'Brightwater Car Wash: Reply STOP to stop all texts from us.';
+    expect(messageOf(await res.text())).toBe(question);
+    expect(await suppressionOf(from)).toBeUndefined();
+    const [profile] = await db().select().from(customers).where(eq(customers.id, kim));
+    expect(profile!.isSubscribedToSmsMessaging).toBe(true);
+    expect((await keptFrom(from)).map(({ keyword, keywordKind, reply }) => ({ keyword, keywordKind, reply }))).toEqual([
+      { keyword: 'CANCEL', keywordKind: 'maybe_opt_out', reply: question },
+    ]);
+    expect(messageOf(await (await post(textFrom(from, 'Quiero cancelar mi plan'))).text())).toBe(
+      'Brightwater Car Wash: Responda PARAR para dejar de recibir todos nuestros mensajes.',
+    );
+    // The answer to the question is an opt-out like any other.
+    await post(textFrom(from, 'STOP'));
+    expect(await suppressionOf(from)).toMatchObject({ keyword: 'STOP' });
+  });
+
+  it('reads STOP in look-alike letters (Cyrillic, mixed, small capitals) and confirms it, as Twilio does not read it', async () => {
+    for (const [n, body] of ['ЅТОР', 'SТОР', 'ꜱᴛᴏᴘ'].entries()) {
+      const from = `+1201555031${n}`;
+      const res = await post(textFrom(from, body));
+      expect(messageOf(await res.text()), body).toMatch(/^Brightwater Car Wash: you are unsubscribed/);
+      expect(await suppressionOf(from), body).toMatchObject({ keyword: 'STOP' });
+    }
+  });
+
+  it('budgets replies per number across instances: the fourth HELP in a day is kept and gets no reply', async () => {
+    const store: LimitStore = { kind: 'database', db: db() };
+    // Two instances counting in the database both share: one budget of three replies for the number.
+    const instances = [0, 1].map(() =>
+      twilioRoutes({
+        db: db(),
+        publicUrl: 'https://club.example',
+        authToken: TOKEN,
+        replies: { operatorName: 'Brightwater Car Wash', supportUrl: 'https://x.example', optOut: 'twilio' },
+        replyBudget: createThrottles(store, { ...t.env.limits, smsRepliesPerNumberPerDay: 3 }).smsRepliesByNumber,
+      }),
+    );
+    const helpFrom = (from: string, instance: number) => {
+      const params = textFrom(from, 'HELP');
+      return post(params, { app: { request: (_path, init) => instances[instance]!.request('/messages', init) } });
+    };
+    const from = '+12015550320';
+    const replies: (string | null)[] = [];
+    for (let i = 0; i < 6; i += 1) replies.push(messageOf(await (await helpFrom(from, i % 2)).text()));
+    expect(replies.map((reply) => reply !== null)).toEqual([true, true, true, false, false, false]);
+    const kept = await keptFrom(from);
+    expect(kept.map((row) => row.keywordKind)).toEqual(Array(6).fill('help'));
+    expect(kept.map((row) => row.reply !== null)).toEqual([true, true, true, false, false, false]);
+    // Another number has a budget of its own.
+    expect(messageOf(await (await helpFrom('+12015550321', 0)).text())).toMatch(/membership texts/);
+  });
 });

@@ -36,6 +36,18 @@ describe('a throttle counting in memory', () => {
     expect(headers.get('Retry-After')).toBe('120');
   });
 
+  it('spends its budget for work that is skipped past it: true within, false after, nothing thrown', async () => {
+    const throttle = new Throttle(store, BUDGET);
+    expect([await throttle.spend('s'), await throttle.spend('s'), await throttle.spend('s')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await throttle.spend('s')).toBe(false);
+    // Another key has its own budget.
+    expect(await throttle.spend('t')).toBe(true);
+  });
+
   it('checks without counting: it refuses only once the budget is spent', async () => {
     const throttle = new Throttle(store, BUDGET);
     const { context, headers } = fakeContext();
@@ -92,6 +104,7 @@ describe('a throttle counting in the database', () => {
     expect(failed).toBeInstanceOf(Error);
     expect(failed).toMatchObject({ message: 'the database is away' });
     expect(headers.has('Retry-After')).toBe(false);
+    await expect(throttle.spend('key-2')).rejects.toThrow('the database is away');
   });
 });
 

@@ -21,6 +21,7 @@ const LIMITS: Env['limits'] = {
   returningCodesPerIssuerPerHour: 4,
   textsPerNumberPerDay: 1,
   textsPerIssuerPerHour: 2,
+  smsRepliesPerNumberPerDay: 5,
 };
 
 const MINUTE = 60;
@@ -51,6 +52,7 @@ const EXPECTED: Record<keyof Throttles, [number, number, string]> = {
     'This number has had as many texts as it may today. Show the customer the link or QR code instead.',
   ],
   textsByIssuer: [2, HOUR, 'Too many texts sent in the last hour. Show the customer the link or QR code instead.'],
+  smsRepliesByNumber: [5, DAY, 'This number has had as many replies as it may today.'],
 };
 
 /** The part of Hono's context a throttle writes: the Retry-After header. */
@@ -122,6 +124,7 @@ describe('the API throttles, counting in a shared store', () => {
       'codes-by-issuer:k',
       'returning-codes-by-issuer:k',
       'texts-by-number:k',
+      'sms-replies-by-number:k',
       'texts-by-issuer:k',
     ]);
   });

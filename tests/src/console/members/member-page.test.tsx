@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemberPage } from '../../../../src/console/members/member-page';
 import {
   inboundKeywordLine,
+  inboundReplyLine,
   smsConsentEntryLine,
   smsConsentLine,
 } from '../../../../src/console/members/sms-consent-words';
@@ -49,6 +50,7 @@ const text = (overrides: Partial<InboundSms>): InboundSms => ({
   receivedAt: withdrawn.at,
   keyword: 'STOP',
   keywordKind: 'opt_out',
+  reply: null,
   ...overrides,
 });
 
@@ -71,15 +73,25 @@ describe('a member’s consent to texts in words', () => {
   it('lists each change with its evidence, and names a received keyword', () => {
     expect(smsConsentEntryLine(agreed, at)).toBe('Agreed to texts on their profile, [2026-11-01]');
     expect(smsConsentEntryLine(withdrawn, at)).toBe(
-      'Opted out by texting STOP, [2026-11-20] (message SM0001, to +15005550006)',
+      'Opted out by text (STOP), [2026-11-20] (message SM0001, to +15005550006)',
     );
     expect(smsConsentEntryLine(optedIn, at)).toBe(
       'Opted back in by texting START, [2026-11-22]: texts allowed again, consent not restored ' +
         '(message SM0001, to +15005550006)',
     );
     expect(inboundKeywordLine(text({}))).toBe('Opt-out keyword STOP');
-    expect(inboundKeywordLine(text({ keyword: 'AYUDA', keywordKind: 'help' }))).toBe('Help keyword AYUDA (answered)');
+    expect(inboundKeywordLine(text({ keyword: 'AYUDA', keywordKind: 'help' }))).toBe('Help keyword AYUDA');
+    expect(inboundKeywordLine(text({ body: 'Cancel my plan', keyword: 'CANCEL', keywordKind: 'maybe_opt_out' }))).toBe(
+      'Unclear opt-out word CANCEL: not taken as an opt-out',
+    );
     expect(inboundKeywordLine(text({ keyword: null, keywordKind: null }))).toBeNull();
+  });
+
+  it('says what we texted back, and nothing when we sent nothing', () => {
+    expect(inboundReplyLine(text({ reply: 'Brightwater Car Wash: Reply STOP to stop all texts from us.' }))).toBe(
+      'We replied: “Brightwater Car Wash: Reply STOP to stop all texts from us.”',
+    );
+    expect(inboundReplyLine(text({ reply: null }))).toBeNull();
   });
 });
 
@@ -125,7 +137,12 @@ const MEMBER: MemberDetail = {
   surveys: [],
   smsConsent: consent({ optedOut, history: [agreed, withdrawn] }),
   inboundMessages: [
-    text({ id: 't2', body: 'Stop.', receivedAt: withdrawn.at }),
+    text({
+      id: 't2',
+      body: 'Please stop texting me',
+      receivedAt: withdrawn.at,
+      reply: 'Brightwater Car Wash: you are unsubscribed and will get no more texts from us.',
+    }),
     text({ id: 't1', body: 'Thanks!', keyword: null, keywordKind: null, receivedAt: '2026-11-10T10:00:00.000Z' }),
   ],
 };
@@ -154,7 +171,7 @@ function renderPage(member: MemberDetail) {
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('the member page', () => {
-  it('shows the opt-out, its history and the texts received, newest first', async () => {
+  it('shows the opt-out, its history and the texts received, newest first, with what we replied', async () => {
     renderPage(MEMBER);
     expect(await screen.findByText(/^Opted out by text on .* \(STOP, from \+12015550161\)$/)).toBeTruthy();
     const history = screen.getByRole('list', { name: 'History of consent to texts' });
@@ -164,7 +181,7 @@ describe('the member page', () => {
         .map((item) => item.textContent),
     ).toEqual([
       expect.stringMatching(/^Agreed to texts on their profile, /),
-      expect.stringMatching(/^Opted out by texting STOP, .* \(message SM0001, to \+15005550006\)$/),
+      expect.stringMatching(/^Opted out by text \(STOP\), .* \(message SM0001, to \+15005550006\)$/),
     ]);
     const texts = screen.getByRole('list', { name: 'Texts received, newest first' });
     expect(
@@ -172,7 +189,9 @@ describe('the member page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      expect.stringMatching(/, from \+12015550161 · Opt-out keyword STOP\s*Stop\.$/),
+      expect.stringMatching(
+        /, from \+12015550161 · Opt-out keyword STOP\s*Please stop texting me\s*We replied: “Brightwater Car Wash: you are unsubscribed and will get no more texts from us\.”$/,
+      ),
       expect.stringMatching(/, from \+12015550161\s*Thanks!$/),
     ]);
   });
