@@ -36,9 +36,8 @@ export const sendingWindowSchema = v.pipe(
     end: v.pipe(v.string(SENDING_WINDOW_MESSAGES.time), v.trim(), v.regex(END_PATTERN, SENDING_WINDOW_MESSAGES.time)),
   }),
   v.forward(
-    v.partialCheck(
-      [['start'], ['end']],
-      // A time already refused gets its own message only.
+    // Checked once both are strings; a time already refused by its pattern gets its own message only.
+    v.check(
       (window) =>
         !START_PATTERN.test(window.start) ||
         !END_PATTERN.test(window.end) ||
@@ -51,13 +50,14 @@ export const sendingWindowSchema = v.pipe(
 
 /** "08:00-21:00" (SMS_WINDOW's form) as a window; null when it is not one. */
 export function parseSendingWindow(text: string): SendingWindow | null {
-  const [start, end, ...rest] = text.split('-');
-  if (start === undefined || end === undefined || rest.length) return null;
-  const result = v.safeParse(sendingWindowSchema, { start, end });
+  const times = text.split('-');
+  if (times.length !== 2) return null;
+  const result = v.safeParse(sendingWindowSchema, { start: times[0], end: times[1] });
   return result.success ? result.output : null;
 }
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /**
  * The first instant at which the zone's clock reads `minutes` past midnight on the given local day, or later that
@@ -73,16 +73,18 @@ function firstInstantAt(
   const { year, month, day } = local;
   const wall = Date.UTC(year, month - 1, day) + minutes * MINUTE_MS;
   // No zone changes its offset twice within two days: the offsets a day either side cover every reading.
-  const offsets = new Set([-1, 0, 1].map((days) => offsetAt(wall + days * 24 * 60 * MINUTE_MS, timeZone)));
+  const offsets = new Set([wall - DAY_MS, wall, wall + DAY_MS].map((at) => offsetAt(at, timeZone)));
   const candidates = [...offsets].map((offset) => wall - offset).sort((a, b) => a - b);
   const reads = (at: number) => {
     const local = localTimeAt(at, timeZone);
     return Date.UTC(local.year, local.month - 1, local.day) + local.seconds * 1000;
   };
   // After `after`: a window opening at 01:30 on the night the clocks go back, asked at 01:10 the second time round.
+  // (`after` itself never reads the opening: asked then, the text is inside the window and was answered before.)
   const exact = candidates.find((at) => at > after && reads(at) === wall);
   if (exact !== undefined) return exact;
-  // In a gap: the earliest instant whose clock reads past the time, found minute by minute between the candidates.
+  // In a gap: the earliest instant whose clock reads past the time, found minute by minute between the candidates
+  // (none reads the time itself: the clocks skip it).
   let low = candidates[0]!;
   let high = candidates[candidates.length - 1]!;
   while (high - low > MINUTE_MS) {
@@ -107,13 +109,13 @@ export function isInsideWindow(at: Date, timeZone: string, window: SendingWindow
 export function nextSendTime(at: Date, timeZone: string, window: SendingWindow): Date {
   if (isInsideWindow(at, timeZone, window)) return at;
   const local = localTimeAt(at.getTime(), timeZone);
-  const start = minutesOf(window.start);
-  const day = local.seconds < start * 60 ? 0 : 1;
+  // Outside the window: once it has closed, it opens next the next day; before it opens, later today.
+  const day = local.seconds >= minutesOf(window.end) * 60 ? 1 : 0;
   // Date.UTC carries day 32 into the next month, and 31 December into January.
   const next = new Date(Date.UTC(local.year, local.month - 1, local.day + day));
   const opening = firstInstantAt(
     { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() },
-    start,
+    minutesOf(window.start),
     timeZone,
     at.getTime(),
   );

@@ -27,7 +27,8 @@ export function twilioSignature(authToken: string, url: string, params: TwilioPa
     const values = Array.isArray(value) ? [...new Set(value)].sort() : [value];
     for (const each of values) data += name + each;
   }
-  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf-8')).digest('base64');
+  // A string is hashed as UTF-8: a Body in Spanish ("¿más?") is signed over its UTF-8 bytes, as Twilio signs it.
+  return createHmac('sha1', authToken).update(data).digest('base64');
 }
 
 /** The URL as written with its scheme's port (`https://club.example:443/…`), or without it. */

@@ -35,6 +35,44 @@ describe('the sending window', () => {
     });
   });
 
+  it('refuses a time with anything before or after it', () => {
+    for (const [start, end] of [
+      ['108:00', '21:00'],
+      ['08:001', '21:00'],
+    ]) {
+      expect(issues(v.safeParse(sendingWindowSchema, { start, end })), start).toEqual({
+        start: SENDING_WINDOW_MESSAGES.time,
+      });
+    }
+    for (const [start, end] of [
+      ['08:00', '124:00'],
+      ['08:00', '24:001'],
+      ['08:00', '121:00'],
+      ['08:00', '21:001'],
+    ]) {
+      expect(issues(v.safeParse(sendingWindowSchema, { start, end })), end).toEqual({
+        end: SENDING_WINDOW_MESSAGES.time,
+      });
+    }
+  });
+
+  it('says only what is wrong with one time, not also that the two are out of order', () => {
+    // Unreadable times would compare as out of order: the order is checked once both are valid.
+    expect(issues(v.safeParse(sendingWindowSchema, { start: '09:00', end: '9 pm' }))).toEqual({
+      end: SENDING_WINDOW_MESSAGES.time,
+    });
+    expect(issues(v.safeParse(sendingWindowSchema, { start: '9 am', end: '21:00' }))).toEqual({
+      start: SENDING_WINDOW_MESSAGES.time,
+    });
+    // Not even a string (a JSON body's number): the same message, and the order is not looked at.
+    expect(issues(v.safeParse(sendingWindowSchema, { start: 8, end: '21:00' }))).toEqual({
+      start: SENDING_WINDOW_MESSAGES.time,
+    });
+    expect(issues(v.safeParse(sendingWindowSchema, { start: '08:00', end: 21 }))).toEqual({
+      end: SENDING_WINDOW_MESSAGES.time,
+    });
+  });
+
   it('reads SMS_WINDOW’s form, start-end', () => {
     expect(parseSendingWindow('08:00-21:00')).toEqual(DEFAULT_SMS_WINDOW);
     expect(parseSendingWindow('09:30-20:00')).toEqual({ start: '09:30', end: '20:00' });
@@ -63,6 +101,17 @@ describe('when a text goes out', () => {
   it('waits for 08:00 the same morning when asked before it', () => {
     // 06:00 EDT → 08:00 EDT.
     expect(sendTime('2026-07-01T10:00:00.000Z', 'America/New_York')).toBe('2026-07-01T12:00:00.000Z');
+  });
+
+  it('goes at once at exactly the opening minute, and a second before it waits for it', () => {
+    // 08:00:00 EDT and 07:59:59 EDT.
+    expect(sendTime('2026-07-01T12:00:00.000Z', 'America/New_York')).toBe('2026-07-01T12:00:00.000Z');
+    expect(sendTime('2026-07-01T11:59:59.000Z', 'America/New_York')).toBe('2026-07-01T12:00:00.000Z');
+    // The same on the morning the clocks went forward (EDT since 03:00) and the one they went back (EST since 01:00).
+    expect(sendTime('2026-03-08T12:00:00.000Z', 'America/New_York')).toBe('2026-03-08T12:00:00.000Z');
+    expect(sendTime('2026-03-08T11:59:00.000Z', 'America/New_York')).toBe('2026-03-08T12:00:00.000Z');
+    expect(sendTime('2026-11-01T13:00:00.000Z', 'America/New_York')).toBe('2026-11-01T13:00:00.000Z');
+    expect(sendTime('2026-11-01T12:59:59.000Z', 'America/New_York')).toBe('2026-11-01T13:00:00.000Z');
   });
 
   it('waits for 08:00 the next morning when asked after 21:00', () => {
@@ -104,6 +153,19 @@ describe('when a text goes out', () => {
     expect(sendTime('2026-11-01T06:10:00.000Z', 'America/New_York', window)).toBe('2026-11-01T06:30:00.000Z');
     // East of Greenwich too: 01:30 BST on 25 October 2026 is 00:30 UTC.
     expect(sendTime('2026-10-24T23:00:00.000Z', 'Europe/London', window)).toBe('2026-10-25T00:30:00.000Z');
+    // 01:10 GMT, after the first 01:30 (BST) has gone by: 01:30 GMT.
+    expect(sendTime('2026-10-25T01:10:00.000Z', 'Europe/London', window)).toBe('2026-10-25T01:30:00.000Z');
+  });
+
+  it('finds the opening on the zone’s offset of that very day, either side of a change', () => {
+    const window = { start: '08:00', end: '21:00' };
+    // The day after each change, asked the evening before it: the opening is on the new offset.
+    expect(sendTime('2026-03-09T01:30:00.000Z', 'America/New_York', window)).toBe('2026-03-09T12:00:00.000Z');
+    expect(sendTime('2026-11-02T02:30:00.000Z', 'America/New_York', window)).toBe('2026-11-02T13:00:00.000Z');
+    // East of Greenwich: London's clocks go forward on 29 March 2026; 08:00 BST is 07:00 UTC.
+    expect(sendTime('2026-03-28T22:00:00.000Z', 'Europe/London', window)).toBe('2026-03-29T07:00:00.000Z');
+    // Far east: Sydney's go back on 5 April 2026 (AEDT+11 → AEST+10); 08:00 AEST is 22:00 UTC the day before.
+    expect(sendTime('2026-04-04T12:00:00.000Z', 'Australia/Sydney', window)).toBe('2026-04-04T22:00:00.000Z');
   });
 
   it('keeps Phoenix on standard time all year', () => {

@@ -56,6 +56,38 @@ describe("Twilio's request signature", () => {
     ).toBe(true);
   });
 
+  it('keeps a URL’s own port, and accepts it signed without it, as the helper library does', () => {
+    const params = published('+14158675310');
+    const configured = 'https://club.example:8443/api/integrations/twilio/messages';
+    expect(isTwilioSignatureValid(TOKEN, twilioSignature(TOKEN, configured, params), configured, params)).toBe(true);
+    const withoutPort = twilioSignature(TOKEN, 'https://club.example/api/integrations/twilio/messages', params);
+    expect(isTwilioSignatureValid(TOKEN, withoutPort, configured, params)).toBe(true);
+    const otherPort = twilioSignature(TOKEN, 'https://club.example:9443/api/integrations/twilio/messages', params);
+    expect(isTwilioSignatureValid(TOKEN, otherPort, configured, params)).toBe(false);
+  });
+
+  it('tries port 80 for http and 443 for https, not the other', () => {
+    const params = published('+14158675310');
+    const http = 'http://club.example/messages';
+    expect(
+      isTwilioSignatureValid(TOKEN, twilioSignature(TOKEN, 'http://club.example:80/messages', params), http, params),
+    ).toBe(true);
+    expect(
+      isTwilioSignatureValid(TOKEN, twilioSignature(TOKEN, 'http://club.example:443/messages', params), http, params),
+    ).toBe(false);
+  });
+
+  it('signs the fields’ UTF-8 bytes: a Spanish body is signed as Twilio signs it', () => {
+    const params = { Body: '¿No más? Sí, señor', From: '+14158675310' };
+    const data = `${URL}Body¿No más? Sí, señorFrom+14158675310`;
+    expect(twilioSignature(TOKEN, URL, params)).toBe(
+      createHmac('sha1', TOKEN).update(Buffer.from(data, 'utf8')).digest('base64'),
+    );
+    expect(twilioSignature(TOKEN, URL, params)).not.toBe(
+      createHmac('sha1', TOKEN).update(Buffer.from(data, 'latin1')).digest('base64'),
+    );
+  });
+
   it('signs a repeated field with each distinct value, sorted, as the helper library does', () => {
     const params = formParams('To=%2B18005551212&MediaUrl=b&MediaUrl=a&MediaUrl=b&Body=hi+there');
     expect(params).toEqual({ To: '+18005551212', MediaUrl: ['b', 'a', 'b'], Body: 'hi there' });
