@@ -436,7 +436,7 @@ export const smsInboundMessages = pgTable(
     toNumber: text('to_number').notNull(),
     body: text('body').notNull(),
     /**
-     * The keyword the message was read as (src/domain/sms-keyword-reading.ts): the whole message, or an opt-out word
+     * The keyword the message was read as (server/integrations/sms/keyword-reading.ts): the whole message, or an opt-out word
      * within it; null for any other message. `keyword_kind` adds `maybe_opt_out` to the keywords' kinds.
      */
     keyword: text('keyword'),

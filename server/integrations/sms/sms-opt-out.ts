@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { smsKeywordOf } from '../../../src/domain/sms-keyword-reading';
+import { smsKeywordOf } from './keyword-reading';
 import type { SmsKeyword } from '../../../src/domain/sms-keywords';
 import type { Db, Tx } from '../../db/client';
 import {

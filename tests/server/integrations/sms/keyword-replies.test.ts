@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsKeywordOf } from '../../../../src/domain/sms-keyword-reading';
+import { smsKeywordOf } from '../../../../server/integrations/sms/keyword-reading';
 import { keywordReply, twiml, type KeywordReplySettings } from '../../../../server/integrations/sms/keyword-replies';
 
 const TWILIO: KeywordReplySettings = {

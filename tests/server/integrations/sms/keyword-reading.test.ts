@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { smsKeywordOf } from '../../../src/domain/sms-keyword-reading';
+import { smsKeywordOf } from '../../../../server/integrations/sms/keyword-reading';
 
 const EXPECTED = [
   ['opt_out', 'en', ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'OPT OUT']],

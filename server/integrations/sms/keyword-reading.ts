@@ -8,7 +8,7 @@ import {
   SMS_STOP_AS_A_VISIT,
   type SmsKeyword,
   type SmsKeywordLanguage,
-} from './sms-keywords';
+} from '../../../src/domain/sms-keywords';
 
 /**
  * Latin small capitals as their capitals. TR39's skeleton keeps them apart (in a case-sensitive identifier, its
