@@ -30,7 +30,11 @@ const SLOWEST_FIRST = [
  * Client suites whose subject is a module's first load (the phone input before its metadata arrives, with the
  * module mocked): they need a worker of their own, where nothing has loaded it yet.
  */
-const LOADS_AFRESH = ['tests/src/components/phone-input/phone-input-metadata.test.tsx'];
+const LOADS_AFRESH = [
+  'tests/src/components/phone-input/phone-input-metadata.test.tsx',
+  // Mocks the inspector's package and starts it: the worker's other files must not share that module.
+  'tests/src/lib/inspector.test.ts',
+];
 
 /** The image's own suite, run by `npm run test:container` (vitest.container.config.ts): it builds for minutes. */
 const CONTAINER_IMAGE = 'tests/container/image.test.ts';

@@ -28,10 +28,17 @@ type LookupHttp = (request: LookupRequest, signal: AbortSignal) => Promise<HttpR
 /** POST /customers with the submission as its body and the key as its Idempotency-Key, answering with any status. */
 type SubmitHttp = (request: SubmitRequest) => Promise<HttpResponse>;
 
-/** The lookup: a refused code is an expected outcome; anything the flow cannot use rejects. */
+/**
+ * The lookup: a refused code is an expected outcome; anything the flow cannot use rejects. A lookup aborted because
+ * its chart stopped answers nothing: React's StrictMode stops the chart and starts it again, which runs the lookup
+ * afresh, and the first one's abort must not arrive there as a connection problem.
+ */
 export const fetchRegistrationActor = (lookup: LookupHttp) =>
   fromPromise<LookupOutcome, LookupRequest>(async ({ input, signal }) => {
-    const response = await lookup(input, signal);
+    const response = await lookup(input, signal).catch((error: unknown) => {
+      if (signal.aborted) return new Promise<never>(() => {});
+      throw error;
+    });
     if (isSuccess(response.status)) return { kind: 'found', registration: (await response.json()) as Registration };
     if (isRefusal(response.status)) return { kind: 'refused' };
     throw new UnexpectedStatusError(response.status);

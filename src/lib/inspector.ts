@@ -1,18 +1,38 @@
 import type { InspectionEvent, Observer } from 'xstate';
 
 /**
- * Development only: `npm run dev:inspect`, or `?inspect` on a dev build, connects every actor to the Stately
- * inspector. `import.meta.env.DEV` is false in a production build, so the bundler drops the import entirely.
+ * Development only, two ways to watch the charts: `npm run dev:inspect` or `?inspect` connects every actor to the
+ * Stately inspector (a page on another origin, so events and contexts go out masked: inspector-mask.ts), and
+ * `?charts` shows them in a panel beside the page, offline (dev-charts/). `import.meta.env.DEV` is false in a
+ * production build, so the bundler drops both imports entirely.
  */
-let inspect: Observer<InspectionEvent> | undefined;
+const observers: Observer<InspectionEvent>[] = [];
 
 export async function startInspectorIfAsked(): Promise<void> {
   if (!import.meta.env.DEV) return;
-  const asked = import.meta.env.VITE_INSPECT === 'true' || new URLSearchParams(location.search).has('inspect');
-  if (!asked) return;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  inspect = createBrowserInspector().inspect;
+  const asked = new URLSearchParams(location.search);
+  if (import.meta.env.VITE_INSPECT === 'true' || asked.has('inspect')) {
+    const [{ createBrowserInspector }, { masked }] = await Promise.all([
+      import('@statelyai/inspect'),
+      import('./inspector-mask'),
+    ]);
+    observers.push(createBrowserInspector({ sanitizeEvent: masked, sanitizeContext: masked }).inspect);
+  }
+  if (asked.has('charts')) {
+    const [{ chartRecorder }, { showChartsView }] = await Promise.all([
+      import('./dev-charts/chart-recorder'),
+      import('./dev-charts/charts-view'),
+    ]);
+    const recorder = chartRecorder();
+    observers.push(recorder.observer);
+    showChartsView(recorder);
+  }
 }
 
-/** Options for `useMachine` / `createActor`: the inspector when it runs, nothing otherwise. */
-export const inspectorOptions = (): { inspect?: Observer<InspectionEvent> } => (inspect ? { inspect } : {});
+const inspectAll = (event: InspectionEvent) => {
+  for (const observer of observers) observer.next?.(event);
+};
+
+/** Options for `useMachine` / `createActor`: the watchers that run, nothing otherwise. */
+export const inspectorOptions = (): { inspect?: (event: InspectionEvent) => void } =>
+  observers.length > 0 ? { inspect: inspectAll } : {};
