@@ -223,6 +223,9 @@ const settings = v.object({
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'METRICS_TOKEN must be at least 16 characters'))),
 });
 
+/** Every setting's name, as server/env-reference.ts and docs/configuration.md describe them. */
+export const SETTING_NAMES: readonly string[] = Object.keys(settings.entries);
+
 type Settings = v.InferOutput<typeof settings>;
 
 /**
