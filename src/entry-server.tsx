@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
-import type { FirstScreenModule, FirstScreenRender } from './domain/first-lookup';
+import type { FirstScreenModule, FirstScreenRender } from './domain/registration-lookup';
 import type { RuntimeConfig } from './domain/runtime-config';
 import './i18n/i18n';
 import { messages as spanish } from './i18n/locales/es.po';

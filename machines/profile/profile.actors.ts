@@ -5,7 +5,8 @@ import type { Registration } from '../../src/domain/registration';
 import type { FieldErrors } from '../../src/domain/validation';
 import { bodyOf, isSuccess, UnexpectedStatusError, type HttpResponse } from '../http-response';
 import { isEditableField } from './profile.fields';
-import type { LookupOutcome, LookupRequest, SubmitOutcome, SubmitRequest } from './profile.types';
+import type { LookupRequest, SubmitOutcome, SubmitRequest } from './profile.types';
+import type { LookupOutcome } from '../../src/domain/registration-lookup';
 
 /**
  * Decision 005: a 4xx is the server's considered answer about this code; 408 and 429 say "not now", and like a 5xx

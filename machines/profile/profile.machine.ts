@@ -15,7 +15,6 @@ import { validate } from '../../src/domain/validation';
 import { EDITABLE_FIELDS } from './profile.fields';
 import type {
   EditableField,
-  LookupOutcome,
   LookupRequest,
   ProfileContext,
   ProfileEvent,
@@ -24,6 +23,7 @@ import type {
   SubmitOutcome,
   SubmitRequest,
 } from './profile.types';
+import type { LookupOutcome } from '../../src/domain/registration-lookup';
 
 /** The one body POST /customers is sent: the client-side check validates exactly what goes out. */
 function submissionOf({ form, registration }: Pick<ProfileContext, 'form' | 'registration'>): CustomerRequest {

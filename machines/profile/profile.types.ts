@@ -1,6 +1,7 @@
 import type { Customer, CustomerForm, CustomerRequest, CustomerRules } from '../../src/domain/customer';
 import type { FieldErrors } from '../../src/domain/validation';
 import type { Registration } from '../../src/domain/registration';
+import type { LookupOutcome } from '../../src/domain/registration-lookup';
 
 /** What the phone input reports, the part the flow needs. */
 interface PhoneEntry {
@@ -59,9 +60,7 @@ export interface LookupRequest {
   token: string;
 }
 
-/** The lookup's expected outcomes come back as data; only failures to reach us are errors. */
-export type LookupOutcome = { kind: 'found'; registration: Registration } | { kind: 'refused' };
-
+/** The submit's expected outcomes come back as data, as the lookup's do; only failures to reach us are errors. */
 export type SubmitOutcome =
   { kind: 'created'; customer: Customer } | { kind: 'refused' } | { kind: 'invalid'; errors: FieldErrors };
 

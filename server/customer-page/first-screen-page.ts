@@ -1,4 +1,4 @@
-import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../src/domain/first-lookup';
+import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../src/domain/registration-lookup';
 import type { Language } from '../../src/domain/language';
 import { jsonElement } from '../runtime-config';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FirstScreenModule, FirstScreenRender } from '../../src/domain/first-lookup';
+import type { FirstScreenModule, FirstScreenRender } from '../../src/domain/registration-lookup';
 import type { RuntimeConfig } from '../../src/domain/runtime-config';
 
 /** Renders the profile form's HTML for a found registration, or nothing (a build without its server bundle). */

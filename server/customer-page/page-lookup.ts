@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { FirstLookup } from '../../src/domain/first-lookup';
+import type { FirstLookup } from '../../src/domain/registration-lookup';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/api-error';
 import { clientLimitKey } from '../lib/client-address';

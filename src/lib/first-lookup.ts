@@ -1,5 +1,5 @@
-import type { LookupOutcome } from '../../machines/profile/profile.types';
-import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../domain/first-lookup';
+import type { LookupOutcome } from '../../src/domain/registration-lookup';
+import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../domain/registration-lookup';
 import { loadProgress } from './session-store';
 
 /** Where the home page finds the lookup's answer the page came with (decision 016). */

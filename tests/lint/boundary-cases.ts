@@ -394,10 +394,16 @@ export const boundaryCases: BoundaryCase[] = [
     rule: zones,
   },
   {
+    name: 'src/lib imports a chart',
+    filePath: lib,
+    code: "import type { ProfileContext } from '../../machines/profile/profile.types';\nexport type Context = ProfileContext;\n",
+    rule: zones,
+  },
+  {
     name: 'src/lib uses src/domain and itself',
     filePath: lib,
     code: [
-      "import { FIRST_LOOKUP_ELEMENT_ID } from '../domain/first-lookup';",
+      "import { FIRST_LOOKUP_ELEMENT_ID } from '../domain/registration-lookup';",
       "import { loadProgress } from './session-store';",
       '',
       'export { FIRST_LOOKUP_ELEMENT_ID, loadProgress };',

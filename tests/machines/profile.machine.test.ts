@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { profileMachine, progressOf } from '../../machines/profile/profile.machine';
 import type {
   EditableField,
-  LookupOutcome,
   LookupRequest,
   ProfileInput,
   SubmitOutcome,
   SubmitRequest,
 } from '../../machines/profile/profile.types';
+import type { LookupOutcome } from '../../src/domain/registration-lookup';
 import { toProfileView } from '../../machines/profile/profile.view';
 import type { Completion } from '../../src/domain/completion';
 import { CONSENT_VERSION } from '../../src/domain/consent';

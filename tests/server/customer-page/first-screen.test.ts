@@ -8,7 +8,7 @@ import { registrations } from '../../../server/db/schema';
 import type { Env } from '../../../server/env';
 import { runtimeConfig } from '../../../server/runtime-config';
 import { spaRoutes } from '../../../server/spa';
-import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../../src/domain/first-lookup';
+import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../../src/domain/registration-lookup';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { EMBEDDED_ONLY } from '../helpers/test-database';
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../../src/domain/first-lookup';
+import { FIRST_LOOKUP_ELEMENT_ID, type FirstLookup } from '../../../src/domain/registration-lookup';
 import { readFirstLookup, rendersServerScreen } from '../../../src/lib/first-lookup';
 import { saveProgress } from '../../../src/lib/session-store';
 import { completedRegistration, openRegistration } from '../../support/profile.paths';

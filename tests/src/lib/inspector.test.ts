@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { profileMachine } from '../../../machines/profile/profile.machine';
-import type { LookupOutcome, LookupRequest } from '../../../machines/profile/profile.types';
+import type { LookupRequest } from '../../../machines/profile/profile.types';
+import type { LookupOutcome } from '../../../src/domain/registration-lookup';
 import { openRegistration, savedProfile } from '../../support/profile.paths';
 
 // The inspector's options as src/lib/inspector.ts gives them, caught where @statelyai/inspect would take them.

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileMachine, progressOf } from '../../../machines/profile/profile.machine';
-import type { LookupOutcome, SubmitOutcome, SubmitRequest } from '../../../machines/profile/profile.types';
+import type { SubmitOutcome, SubmitRequest } from '../../../machines/profile/profile.types';
+import type { LookupOutcome } from '../../../src/domain/registration-lookup';
 import type { Registration } from '../../../src/domain/registration';
 import {
   clearProgress,

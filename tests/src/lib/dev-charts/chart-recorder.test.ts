@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { profileMachine } from '../../../../machines/profile/profile.machine';
-import type { LookupOutcome, LookupRequest } from '../../../../machines/profile/profile.types';
+import type { LookupRequest } from '../../../../machines/profile/profile.types';
+import type { LookupOutcome } from '../../../../src/domain/registration-lookup';
 import { activeIds, chartRecorder } from '../../../../src/lib/dev-charts/chart-recorder';
 import { openRegistration } from '../../../support/profile.paths';
 

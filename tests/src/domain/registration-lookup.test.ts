@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOOKUP_ELEMENT_ID } from '../../../src/domain/first-lookup';
+import { FIRST_LOOKUP_ELEMENT_ID } from '../../../src/domain/registration-lookup';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../src/domain/runtime-config';
 
 describe('the element of index.html that carries the first lookup (decision 016)', () => {
