@@ -16,7 +16,7 @@ await build({
   splitting: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  target: 'node22.12',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',

@@ -90,7 +90,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     if (answer.type === 'compromised') compromised(answer.code ?? 'compromised');
     else pending?.(answer);
   });
-  worker.on('error', (error) => {
+  // A worker may throw any value, not only an Error (Node's types leave it untyped).
+  worker.on('error', (thrown: unknown) => {
+    const error = thrown instanceof Error ? thrown : new Error(String(thrown));
     if (held) compromised(error.name);
     else pending?.({ type: 'failed', message: error.message });
   });

@@ -1,4 +1,4 @@
-/** Time zones by their IANA names, read with `Intl` alone (full ICU: Node 20 and every supported browser). */
+/** Time zones by their IANA names, read with `Intl` alone (full ICU: every supported Node and browser). */
 
 /** An IANA zone this runtime knows (`America/New_York`); `Intl` refuses any other, the empty string included. */
 export function isTimeZone(zone: string): boolean {
@@ -37,7 +37,7 @@ const formatterOf = (timeZone: string) => {
   return formatter;
 };
 
-/** The wall clock of `timeZone` at an instant (full ICU: Node 20 and every supported browser). */
+/** The wall clock of `timeZone` at an instant (full ICU: every supported Node and browser). */
 export function localTimeAt(at: number, timeZone: string): LocalTime {
   const parts = Object.fromEntries(
     formatterOf(timeZone)

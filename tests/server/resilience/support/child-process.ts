@@ -35,7 +35,7 @@ function compile(script: string): string {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node22.12',
     packages: 'external',
     write: false,
     logLevel: 'warning',
