@@ -16,7 +16,7 @@ await build({
   splitting: true,
   platform: 'node',
   format: 'esm',
-  target: 'node22.12',
+  target: 'node22.13',
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',

@@ -35,7 +35,7 @@ function compile(script: string): string {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22.12',
+    target: 'node22.13',
     packages: 'external',
     write: false,
     logLevel: 'warning',
