@@ -16,16 +16,21 @@ export const jobInsert = (
   when: SQL = sql`true`,
   startAfter?: Date,
   onceFor?: string,
-): SQL => sql`
+): SQL => {
+  const start = startAfter ? sql`${startAfter.toISOString()}::timestamptz` : sql`now()`;
+  return sql`
   insert into ${sql.raw(JOB_SCHEMA)}.job
-    (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy, start_after, singleton_key, singleton_on)
-  select q.name, ${data}, q.retry_limit, q.retry_delay, q.retry_backoff, q.expire_seconds * interval '1 second',
-         q.policy, ${startAfter ? sql`${startAfter.toISOString()}::timestamptz` : sql`now()`},
+    (name, data, retry_limit, retry_delay, retry_backoff, retry_delay_max, expire_seconds, deletion_seconds,
+     keep_until, policy, dead_letter, heartbeat_seconds, start_after, singleton_key, singleton_on)
+  select q.name, ${data}, q.retry_limit, q.retry_delay, q.retry_backoff, q.retry_delay_max, q.expire_seconds,
+         q.deletion_seconds, ${start} + q.retention_seconds * interval '1 second', q.policy, q.dead_letter,
+         q.heartbeat_seconds, ${start},
          ${onceFor ? sql`${onceFor}::text` : sql`null::text`},
          ${onceFor && startAfter ? sql`${startAfter.toISOString()}::timestamptz at time zone 'UTC'` : sql`null::timestamp`}
   from ${sql.raw(JOB_SCHEMA)}.queue q where q.name = ${queue} and (${when})
   ${onceFor ? sql`on conflict do nothing` : sql``}
   returning id`;
+};
 
 /**
  * Adds the job of `key` due at `at`, unless there is one already (pg-boss's unique index on its singleton columns),

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { SqlExecutor } from '../db/sql-executor';
 import type { Logger } from '../lib/logger';
 import { JOB_SCHEMA, type QueueName } from './queues';
@@ -48,7 +48,7 @@ export async function startWorkers(
     schedules?: Schedule[];
   },
 ): Promise<Workers> {
-  // `supervise`: expiry, archiving and purging of pg-boss's own jobs. `schedule`: its cron clock, which one instance
+  // `supervise`: expiry and deletion of pg-boss's own jobs. `schedule`: its cron clock, which one instance
   // at a time runs (a conditional update of one row per 30 s) and whose sends are de-duplicated per minute.
   const boss = new PgBoss({ db, schema: JOB_SCHEMA, supervise: true, schedule: true, migrate: false });
   // Only the error's class: its message may quote a job's data.
@@ -87,5 +87,5 @@ export async function startWorkers(
     // Instances starting in the same minute send one job between them.
     if (schedule.runAtStart) await boss.send(schedule.queue, {}, { singletonKey: 'start', singletonSeconds: 60 });
   }
-  return { stop: () => boss.stop({ graceful: true, wait: true, timeout: 15_000 }) };
+  return { stop: () => boss.stop({ graceful: true, timeout: 15_000 }) };
 }

@@ -5,7 +5,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/client';
 import { JOB_SCHEMA, QUEUES } from '../jobs/queues';
 
-/** pg-boss 10's job states, all kept in its `job` table until they are archived. */
+/** pg-boss's job states, all kept in its `job` table until it deletes finished jobs (a week after they end). */
 const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 
 /** Waiting to run: new, or failed and due for another try. */
@@ -66,7 +66,7 @@ export function createMetrics({ db }: { db: Db }): AppMetrics {
 
   const jobs = new Gauge({
     name: 'job_queue_jobs',
-    help: 'Jobs in the job table (recent ones: pg-boss archives them), by queue and state',
+    help: 'Jobs in the job table (finished ones for a week: pg-boss then deletes them), by queue and state',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
   });
@@ -78,7 +78,7 @@ export function createMetrics({ db }: { db: Db }): AppMetrics {
   });
   const failed = new Gauge({
     name: 'job_queue_failed',
-    help: 'Jobs that failed for good (every retry spent) and are not archived yet, by queue',
+    help: 'Jobs that failed for good (every retry spent) in the last week, by queue',
     labelNames: ['queue'] as const,
     registers: [registry],
   });

@@ -86,6 +86,15 @@ describe.each(DRIVERS)('npm run migrate, and a start with MIGRATE_ON_START=false
     await forgetNewestMigration(store);
     await expect(store.open({ migrate: false })).rejects.toThrow(SchemaBehindError);
   });
+
+  it("refuses one whose job queue's tables are behind this pg-boss's", async () => {
+    const store = await storage(driver, 'migrated');
+    drops.push(store.drop);
+    const database = await store.open({ migrate: false });
+    await database.db.execute(sql`update pgboss.version set version = version - 1`);
+    await database.close();
+    await expect(store.open({ migrate: false })).rejects.toThrow(SchemaBehindError);
+  });
 });
 
 describe('npm run migrate', () => {
