@@ -20,14 +20,15 @@ interface Schema {
   properties?: Record<string, Schema>;
   const?: unknown;
 }
-interface ApiDocument {
+// A type, not an interface: the parser takes a plain object (an index signature), which only a type alias meets.
+type ApiDocument = {
   openapi: string;
   info: { title: string; version: string; description?: string };
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, Record<string, string>> };
   webhooks: Record<string, { post: Operation }>;
-}
+};
 
 /** Every operation of the document, keyed like `POST /api/customers`. */
 function operationsOf(document: ApiDocument): Map<string, Operation> {
