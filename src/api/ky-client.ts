@@ -6,7 +6,7 @@ import { runtimeConfig } from '../lib/runtime-config';
  * an Idempotency-Key so a retry never writes twice. The timeout turns a dead car-park connection into an error.
  */
 export const api = ky.create({
-  prefixUrl: '/api',
+  prefix: '/api',
   headers: { 'x-api-key': runtimeConfig.apiKey },
   timeout: 15_000,
   retry: 0,

@@ -8,7 +8,7 @@ import type { Page } from '../domain/paging';
  * status is an answer (the flows decide what it means); a 401 on a page's query sends the staff member to sign in.
  */
 export const consoleApi = ky.create({
-  prefixUrl: '/api',
+  prefix: '/api',
   credentials: 'same-origin',
   timeout: 15_000,
   retry: 0,
