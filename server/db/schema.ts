@@ -40,6 +40,8 @@ export const registrations = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     /** The API key that issued it (`environment` for ADMIN_API_KEY); null when staff or the command line did. */
     issuedByKeyId: text('issued_by_key_id'),
+    /** The staff member who issued it from the console; null when a key, the command line or the server did. */
+    issuedByStaffId: text('issued_by_staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /**
      * A returning member's profile the form is pre-filled with, chosen when the code was issued from the profiles
      * its issuer may see (a manager: their sites), so that opening the link reveals nothing the issuer could not.
@@ -54,6 +56,8 @@ export const registrations = pgTable(
     // The console's figures and lists: a date range, within a site or across all of them.
     index('registrations_created_at_idx').on(table.createdAt),
     index('registrations_site_id_created_at_idx').on(table.siteId, table.createdAt),
+    // The counter's list of codes, newest first, paged by (created_at, id).
+    index('registrations_created_at_id_idx').on(table.createdAt, table.id),
     index('registrations_completed_at_idx').on(table.completedAt),
     index('registrations_site_id_completed_at_idx').on(table.siteId, table.completedAt),
     // Erasing a customer clears the codes that would pre-fill their profile (on delete set null): found here.

@@ -1,0 +1,3 @@
+ALTER TABLE "registrations" ADD COLUMN "issued_by_staff_id" text;--> statement-breakpoint
+ALTER TABLE "registrations" ADD CONSTRAINT "registrations_issued_by_staff_id_staff_id_fk" FOREIGN KEY ("issued_by_staff_id") REFERENCES "public"."staff"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "registrations_created_at_id_idx" ON "registrations" USING btree ("created_at","id");
