@@ -39,6 +39,7 @@ import { apiReferenceRoutes } from './routes/openapi/api-reference.routes';
 import { openApiRoutes } from './routes/openapi/openapi.routes';
 import { readyRoutes } from './routes/ready/ready.routes';
 import { registrationRoutes } from './routes/registrations/registrations.routes';
+import { codeSecretOf } from './registrations/code-secret';
 import { siteRoutes } from './routes/sites/sites.routes';
 import { staffRoutes } from './routes/staff/staff.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps): Hono {
     // A text asked for in its site's quiet hours is scheduled for the window's opening (decision 031).
     defaultTimeZone: env.defaultTimeZone,
     smsWindow: env.smsWindow,
+    codeSecret: codeSecretOf(authSecret),
   };
   api.route('/', registrationRoutes({ db, ...clients, ...registrations }));
   api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));

@@ -15,6 +15,9 @@ export type AuditAction =
   | 'staff_added'
   | 'staff_changed'
   | 'code_issued'
+  /** The counter showed an issued code again (its QR code and link), or texted it again (decision 045). */
+  | 'code_shown'
+  | 'code_texted'
   /** A returning member's code was issued with their saved profile in it: the issuer disclosed it to the link. */
   | 'member_prefilled'
   | 'member_viewed'

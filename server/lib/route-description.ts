@@ -31,6 +31,8 @@ const REFUSALS = {
   endpoint_disabled: [409, 'The webhook endpoint is switched off.'],
   delivery_not_failed: [409, 'Only a failed delivery can be sent again.'],
   case_closed: [409, 'The follow-up case is resolved: it can no longer be assigned, contacted or resolved.'],
+  code_unavailable: [409, 'The code was used, has expired, or cannot be made again: issue a new one.'],
+  text_pending: [409, 'A text of this code is still waiting to go out: it is not sent twice.'],
   sms_unavailable: [422, 'send: "sms" was asked for, and this server has no SMS provider configured.'],
   sms_opted_out: [
     422,

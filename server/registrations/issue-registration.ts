@@ -4,6 +4,7 @@ import { CUSTOMER_MESSAGES } from '../../src/domain/customer';
 import { toE164 } from '../../src/domain/phone';
 import type { SendingWindow } from '../../src/domain/quiet-hours';
 import type { IssuedRegistration, NewRegistration } from '../../src/domain/registration';
+import { DEFAULT_SITE_ID } from '../../src/domain/registration-defaults';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import type { Db, Tx } from '../db/client';
 import { customers, registrations } from '../db/schema';
@@ -16,6 +17,7 @@ import { BUILT_IN_QUIET_HOURS } from '../integrations/sms/sending-window';
 import { isSuppressed } from '../integrations/sms/sms-opt-out';
 import { ensureSites } from '../sites/sites';
 import { hashToken, newId, newRegistrationToken } from '../lib/tokens';
+import { codeFor, type CodeSecret } from './code-secret';
 import { toRegistration } from './registration-record';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,6 +34,11 @@ interface IssueOptions {
   smsWindow?: SendingWindow;
   /** Who issues it. Absent only for the server's own codes (the demo), which see every site and are not audited. */
   issuer?: Issuer;
+  /**
+   * The key a code is made with from its registration's id, so the counter can show it again (decision 045); without
+   * it (the demo, tests of issuing alone) the code is random and can be looked up but never shown again.
+   */
+  codeSecret?: CodeSecret;
   now?: Date;
 }
 
@@ -71,7 +78,8 @@ async function verifiedProfileId(tx: Tx, mobileNumber: string, sites: SiteScope)
  * Stores a sale's registration under the hash of a fresh code, with its `registration.issued` event, its audit
  * rows and, when asked, the text message that carries the link, all in one transaction. A returning member's code
  * is tied now to the profile it will pre-fill, chosen among those its issuer may see, and that disclosure is
- * audited. The code itself is kept only in the answer and, until the text is sent, in that message.
+ * audited. The code itself is kept only in the answer and, until the text is sent, in that message; with
+ * `codeSecret` it can be made again from the id (decision 045).
  */
 export async function issueRegistration(
   db: Db,
@@ -92,7 +100,8 @@ export async function issueRegistration(
     );
   }
   const now = options.now ?? new Date();
-  const token = newRegistrationToken();
+  const id = newId();
+  const token = options.codeSecret ? codeFor(options.codeSecret, id) : newRegistrationToken();
   return db.transaction(async (tx) => {
     const prefillCustomerId = sale.isReturningCustomer
       ? await verifiedProfileId(tx, mobileNumber, issuer?.sites ?? 'all')
@@ -100,18 +109,19 @@ export async function issueRegistration(
     const [row] = await tx
       .insert(registrations)
       .values({
-        id: newId(),
+        id,
         tokenHash: hashToken(token),
         mobileNumber,
         planName: sale.planName,
         amountCents: Math.round(sale.amount * 100),
         rechargeDate: sale.rechargeDate,
         saleDate: sale.saleDate ? new Date(sale.saleDate) : now,
-        siteId: sale.siteId,
+        siteId: sale.siteId ?? DEFAULT_SITE_ID,
         sourceSystem: sale.sourceSystem,
         isReturningCustomer: sale.isReturningCustomer,
         expiresAt: new Date(now.getTime() + options.tokenTtlDays * DAY_MS),
         issuedByKeyId: issuer?.keyId ?? null,
+        issuedByStaffId: issuer?.actor.kind === 'staff' ? issuer.actor.id : null,
         prefillCustomerId,
       })
       .returning();

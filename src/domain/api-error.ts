@@ -18,6 +18,8 @@ export type ApiErrorCode =
   | 'endpoint_disabled'
   | 'delivery_not_failed'
   | 'case_closed'
+  | 'code_unavailable'
+  | 'text_pending'
   | 'idempotency_key_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { savedProfileSchema } from './customer';
 import { smsStatusSchema } from './webhooks';
-import { DEFAULT_SITE_ID } from './registration-defaults';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 const nullableString = v.nullable(v.string());
@@ -78,7 +77,11 @@ export const newRegistrationSchema = v.object({
   ),
   rechargeDate: isoDate,
   saleDate: v.optional(isoTimestamp),
-  siteId: v.optional(siteIdText, DEFAULT_SITE_ID),
+  /**
+   * Left out: the caller's one site when they may issue for exactly one (a till's key, a one-site manager), site
+   * "0" when they may issue for every site; a caller of several sites must say which (decision 045).
+   */
+  siteId: v.optional(siteIdText),
   sourceSystem: v.optional(text(40), ''),
   isReturningCustomer: v.optional(v.boolean(), false),
   /** `sms`: text the link to the mobile number (when the server has an SMS provider). */

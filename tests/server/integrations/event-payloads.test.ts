@@ -20,6 +20,7 @@ const registration: typeof registrations.$inferSelect = {
   expiresAt: new Date('2026-03-08T10:00:00.000Z'),
   openedAt: new Date('2026-03-01T10:01:00.000Z'),
   issuedByKeyId: 'key-1',
+  issuedByStaffId: null,
   prefillCustomerId: null,
   createdAt: new Date('2026-03-01T10:00:01.000Z'),
 };

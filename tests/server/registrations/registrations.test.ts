@@ -6,7 +6,7 @@ import { MANUAL_REGISTRATION_ID } from '../../../src/domain/registration-default
 import type { NewRegistration } from '../../../src/domain/registration';
 import { completeProfile } from '../../../server/customers/complete-profile';
 import type { Database } from '../../../server/db/client';
-import { auditEvents, customers, outboxEvents, registrations, smsMessages } from '../../../server/db/schema';
+import { auditEvents, customers, outboxEvents, registrations, smsMessages, staff } from '../../../server/db/schema';
 import { hashToken } from '../../../server/lib/tokens';
 import { claimRegistration } from '../../../server/registrations/claim-registration';
 import { findRegistration } from '../../../server/registrations/find-registration';
@@ -111,6 +111,10 @@ describe.each(EMBEDDED_ONLY)('registration codes on %s', (driver) => {
 
     it("audits the issuer's code and ties a returning member's code to the last profile they may see", async () => {
       const staffActor = { kind: 'staff' as const, id: 'manager-1' };
+      await database.db
+        .insert(staff)
+        .values({ id: 'manager-1', email: 'manager-1@wash.example', role: 'manager', sites: ['7'] })
+        .onConflictDoNothing();
       const first = await issue({ mobileNumber: '+12015550150' });
       await complete(first.registration.id, { firstName: 'First' }, new Date('2026-01-01T00:00:00Z'));
       const second = await issue({ mobileNumber: '+12015550150' });

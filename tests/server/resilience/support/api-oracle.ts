@@ -25,6 +25,8 @@ const ERROR_CODES = {
   endpoint_disabled: true,
   delivery_not_failed: true,
   case_closed: true,
+  code_unavailable: true,
+  text_pending: true,
   rate_limited: true,
   unavailable: true,
   internal_error: true,
