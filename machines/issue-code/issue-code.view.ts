@@ -12,6 +12,8 @@ export interface IssueCodeView {
   issuedUrl: string | null;
   /** The issued registration's id, to follow its text message; null until issued. */
   issuedRegistrationId: string | null;
+  /** Whose code it is, once issued: the number (E.164) and the plan it was issued for. */
+  issuedFor: { mobileNumber: string; planName: string } | null;
   /** Whether the link was sent by text (the answer carries the message's status). */
   isTexted: boolean;
   /** "Text the link to this number", ticked. */
@@ -45,6 +47,10 @@ export function toIssueCodeView(snapshot: SnapshotFrom<typeof issueCodeMachine>)
     isIssuing: snapshot.matches('issuing'),
     issuedUrl: snapshot.matches('issued') ? (context.issued?.url ?? null) : null,
     issuedRegistrationId: snapshot.matches('issued') ? (context.issued?.registration.id ?? null) : null,
+    issuedFor:
+      snapshot.matches('issued') && context.issued
+        ? { mobileNumber: context.issued.registration.mobileNumber, planName: context.issued.registration.planName }
+        : null,
     isTexted: snapshot.matches('issued') && !!context.issued?.sms,
     textLink: context.textLink,
     alert: alertOf(snapshot),

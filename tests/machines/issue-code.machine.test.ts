@@ -204,19 +204,25 @@ describe('what the issue-a-code page shows', () => {
       isIssuing: false,
       issuedUrl: null,
       issuedRegistrationId: null,
+      issuedFor: null,
       isTexted: false,
       textLink: false,
       alert: null,
     });
   });
 
-  it('shows the issued link and the registration it made, without an alert', async () => {
-    const registration = { id: 'reg-9' } as IssuedRegistration['registration'];
+  it('shows the issued link, the registration it made and whose it is, without an alert', async () => {
+    const registration = {
+      id: 'reg-9',
+      mobileNumber: '+13105550188',
+      planName: 'Ceramic Shine',
+    } as IssuedRegistration['registration'];
     const { view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration } });
     expect(view()).toMatchObject({
       isIssuing: false,
       issuedUrl: ISSUED_URL,
       issuedRegistrationId: 'reg-9',
+      issuedFor: { mobileNumber: '+13105550188', planName: 'Ceramic Shine' },
       isTexted: false,
       alert: null,
     });
@@ -235,7 +241,13 @@ describe('what the issue-a-code page shows', () => {
     const { actor, view } = await issue({ kind: 'issued', issued: { token: 't', url: ISSUED_URL, registration, sms } });
     actor.send({ type: 'user.issueAnother' });
     expect(actor.getSnapshot().matches('editing')).toBe(true);
-    expect(view()).toMatchObject({ issuedUrl: null, issuedRegistrationId: null, isTexted: false, alert: null });
+    expect(view()).toMatchObject({
+      issuedUrl: null,
+      issuedRegistrationId: null,
+      issuedFor: null,
+      isTexted: false,
+      alert: null,
+    });
   });
 
   it('shows no link and no alert while the server decides', () => {

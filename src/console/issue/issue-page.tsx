@@ -1,6 +1,6 @@
 import { useMachine } from '@xstate/react';
 import QRCode from 'qrcode';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
@@ -20,7 +20,10 @@ import styles from '../console.module.css';
 import { integrationSettingsQuery } from '../settings';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
-import { issueCodeRequest } from './api';
+import { issueCodeRequest, ISSUED_CODES_KEY } from './api';
+import { IssuedCodes } from './components/issued-codes';
+import issued from './components/issued-codes.module.css';
+import { phoneText } from '../members/phone-text';
 import { TextStatus } from './components/text-status';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -59,7 +62,12 @@ export function IssuePage() {
       </>
     );
   }
-  return <IssueCodeFlow sites={active} />;
+  return (
+    <>
+      <IssueCodeFlow sites={active} />
+      <IssuedCodes manySites={sites.data.results.length > 1} />
+    </>
+  );
 }
 
 function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
@@ -74,14 +82,17 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
   const [copiedUrl, setCopiedUrl] = useState<string | null>(null);
   const copied = copiedUrl !== null && copiedUrl === view.issuedUrl;
 
+  const queryClient = useQueryClient();
   useEffect(() => {
     const url = view.issuedUrl;
     if (!url) return;
+    // The new code heads the list below at once, without waiting for the list's next refresh.
+    void queryClient.invalidateQueries({ queryKey: ISSUED_CODES_KEY });
     void QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 4, scale: 8 }).then((image) =>
       setQr({ url, image }),
     );
     document.getElementById('issued-heading')?.focus();
-  }, [view.issuedUrl]);
+  }, [view.issuedUrl, queryClient]);
 
   if (view.issuedUrl) {
     return (
@@ -89,6 +100,14 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         <h1 id="issued-heading" tabIndex={-1}>
           Code issued
         </h1>
+        {view.issuedFor && (
+          <p className={issued.sale} data-testid="issued-for">
+            <span className={issued.number}>
+              {phoneText(view.issuedFor.mobileNumber, runtimeConfig.defaultPhoneCountry)}
+            </span>
+            <span>{view.issuedFor.planName}</span>
+          </p>
+        )}
         <p>For {siteName(sites, view.form.siteId)}. Show the customer this code to scan, or text them the link.</p>
         {qr?.url === view.issuedUrl && (
           <img
