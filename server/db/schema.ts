@@ -330,8 +330,8 @@ export const followUpCases = pgTable(
   'follow_up_cases',
   {
     id: text('id').primaryKey(),
+    /** The detractor's survey that opened it; null: a text the member sent us opened it (decision 045). */
     surveyId: text('survey_id')
-      .notNull()
       .unique()
       .references(() => surveys.id),
     customerId: text('customer_id')
@@ -376,11 +376,21 @@ export const followUpEvents = pgTable(
     /** `staff`, `cli` or `system`. */
     actorKind: text('actor_kind').notNull(),
     actorId: text('actor_id'),
-    /** opened, assigned, contacted, note, resolved, escalated. */
+    /** opened, assigned, contacted, note, resolved, escalated, text_received. */
     kind: text('kind').notNull(),
     text: text('text').notNull().default(''),
+    /** A `text_received` entry's message; null once retention has deleted it (the entry's text stays). */
+    inboundMessageId: text('inbound_message_id').references((): AnyPgColumn => smsInboundMessages.id, {
+      onDelete: 'set null',
+    }),
   },
-  (table) => [index('follow_up_events_case_id_at_idx').on(table.caseId, table.at, table.seq)],
+  (table) => [
+    index('follow_up_events_case_id_at_idx').on(table.caseId, table.at, table.seq),
+    // Retention deleting a message finds the entries that link to it here.
+    index('follow_up_events_inbound_message_id_idx')
+      .on(table.inboundMessageId)
+      .where(sql`${table.inboundMessageId} is not null`),
+  ],
 );
 
 /**

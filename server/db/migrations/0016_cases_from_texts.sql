@@ -1,0 +1,4 @@
+ALTER TABLE "follow_up_cases" ALTER COLUMN "survey_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "follow_up_events" ADD COLUMN "inbound_message_id" text;--> statement-breakpoint
+ALTER TABLE "follow_up_events" ADD CONSTRAINT "follow_up_events_inbound_message_id_sms_inbound_messages_id_fk" FOREIGN KEY ("inbound_message_id") REFERENCES "public"."sms_inbound_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "follow_up_events_inbound_message_id_idx" ON "follow_up_events" USING btree ("inbound_message_id") WHERE "follow_up_events"."inbound_message_id" is not null;
