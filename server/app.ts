@@ -165,6 +165,7 @@ export function createApp(deps: AppDeps): Hono {
       authToken: env.integrations.sms?.authToken,
       replies: { ...env.integrations.smsReplies, operatorName: env.operatorName },
       replyBudget: throttles.smsRepliesByNumber,
+      followUpHours: env.followUpHours,
     }),
   );
   // The document describes `app` as a whole, read on the first request, when every route is registered.

@@ -29,7 +29,7 @@ export const summaryColumns = (now: Date) => ({
 export interface SummaryRow {
   followUp: typeof followUpCases.$inferSelect;
   memberName: string;
-  recommendScore: number;
+  recommendScore: number | null;
   overdue: boolean;
   assigneeName: string | null;
   assigneeEmail: string | null;

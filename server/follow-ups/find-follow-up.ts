@@ -3,7 +3,7 @@ import { customerView } from '../../src/domain/customer-views';
 import type { FollowUpDetail, RootCause, TimelineKind } from '../../src/domain/follow-ups';
 import { SURVEY_QUESTIONS } from '../../src/domain/survey';
 import type { Db, Tx } from '../db/client';
-import { customers, followUpCases, followUpEvents, staff, surveys } from '../db/schema';
+import { customers, followUpCases, followUpEvents, smsInboundMessages, staff, surveys } from '../db/schema';
 import { pick } from '../lib/pick';
 import type { SiteScope } from '../members/list-filters';
 import { inCaseSites, summaryColumns, toFollowUpSummary } from './case-columns';
@@ -17,12 +17,22 @@ async function timelineOf(db: Db | Tx, caseId: string): Promise<FollowUpDetail['
       actorName: sql<string | null>`coalesce(nullif(${staff.name}, ''), ${staff.email})`,
       kind: followUpEvents.kind,
       text: followUpEvents.text,
+      messageId: smsInboundMessages.id,
+      messageBody: smsInboundMessages.body,
+      messageAt: smsInboundMessages.receivedAt,
     })
     .from(followUpEvents)
     .leftJoin(staff, eq(staff.id, followUpEvents.actorId))
+    .leftJoin(smsInboundMessages, eq(smsInboundMessages.id, followUpEvents.inboundMessageId))
     .where(eq(followUpEvents.caseId, caseId))
     .orderBy(asc(followUpEvents.at), asc(followUpEvents.seq));
-  return rows.map((row) => ({ ...row, at: row.at.toISOString(), kind: row.kind as TimelineKind }));
+  return rows.map(({ messageId, messageBody, messageAt, ...row }) => ({
+    ...row,
+    at: row.at.toISOString(),
+    kind: row.kind as TimelineKind,
+    message:
+      messageId && messageAt ? { id: messageId, body: messageBody ?? '', receivedAt: messageAt.toISOString() } : null,
+  }));
 }
 
 /**
@@ -40,7 +50,7 @@ export async function findFollowUp(
     .select({ ...summaryColumns(now), survey: surveys, customer: customers })
     .from(followUpCases)
     .innerJoin(customers, eq(customers.id, followUpCases.customerId))
-    .innerJoin(surveys, eq(surveys.id, followUpCases.surveyId))
+    .leftJoin(surveys, eq(surveys.id, followUpCases.surveyId))
     .leftJoin(staff, eq(staff.id, followUpCases.assigneeId))
     .where(and(eq(followUpCases.id, id), inCaseSites(scope)))
     .for('share', { of: followUpCases });
@@ -51,7 +61,7 @@ export async function findFollowUp(
     ...toFollowUpSummary(row),
     rootCause: row.followUp.rootCause as RootCause | null,
     resolutionNote: row.followUp.resolutionNote,
-    survey: {
+    survey: survey && {
       createdAt: survey.createdAt.toISOString(),
       scores: pick(survey, SURVEY_QUESTIONS),
       comments: survey.comments,

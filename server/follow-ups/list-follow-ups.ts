@@ -41,7 +41,7 @@ export async function listFollowUps(
     .select({ ...summaryColumns(now), cursorKey: cursorKey(order) })
     .from(followUpCases)
     .innerJoin(customers, eq(customers.id, followUpCases.customerId))
-    .innerJoin(surveys, eq(surveys.id, followUpCases.surveyId))
+    .leftJoin(surveys, eq(surveys.id, followUpCases.surveyId))
     .leftJoin(staff, eq(staff.id, followUpCases.assigneeId))
     .where(
       and(

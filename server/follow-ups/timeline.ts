@@ -12,7 +12,7 @@ export const SYSTEM: CaseActor = { kind: 'system' };
 /** Adds one entry to a case's timeline, in the caller's transaction. */
 export async function addTimelineEntry(
   tx: Tx,
-  entry: { caseId: string; actor: CaseActor; kind: TimelineKind; text: string; at: Date },
+  entry: { caseId: string; actor: CaseActor; kind: TimelineKind; text: string; at: Date; inboundMessageId?: string },
 ): Promise<void> {
   await tx.insert(followUpEvents).values({
     id: newId(),
@@ -22,5 +22,6 @@ export async function addTimelineEntry(
     actorId: 'id' in entry.actor ? entry.actor.id : null,
     kind: entry.kind,
     text: entry.text,
+    inboundMessageId: entry.inboundMessageId ?? null,
   });
 }

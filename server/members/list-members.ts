@@ -24,7 +24,7 @@ export type MemberRow = {
   smsOptedOutAt: Date | null;
 };
 
-export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): MemberSummary => ({
+export const toMemberSummary = ({ customer, siteId, planName, smsOptedOutAt }: MemberRow): MemberSummary => ({
   id: customer.id,
   name: `${customer.firstName} ${customer.lastName}`,
   email: customer.email,
@@ -34,6 +34,7 @@ export const toMemberSummary = ({ customer, siteId, planName }: MemberRow): Memb
   joinedAt: customer.createdAt.toISOString(),
   isSubscribedToSmsMessaging: customer.isSubscribedToSmsMessaging,
   isSubscribedToNewsletters: customer.isSubscribedToNewsletters,
+  smsOptedOut: smsOptedOutAt !== null,
 });
 
 /** Members newest first, ties by id. */

@@ -39,8 +39,19 @@ export const ROOT_CAUSE_LABELS: Record<RootCause, string> = {
   other: 'Other',
 };
 
-/** What a timeline entry records: the case opened, a change of hands or status, a note, the escalation email. */
-export const TIMELINE_KINDS = ['opened', 'assigned', 'contacted', 'note', 'resolved', 'escalated'] as const;
+/**
+ * What a timeline entry records: the case opened, a change of hands or status, a note, the escalation email, a text
+ * the member sent us (decision 045).
+ */
+export const TIMELINE_KINDS = [
+  'opened',
+  'assigned',
+  'contacted',
+  'note',
+  'resolved',
+  'escalated',
+  'text_received',
+] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** FOLLOW_UP_HOURS' default: a detractor is contacted within two days (the feedback tools' usual promise). */
@@ -145,9 +156,9 @@ export const followUpSummarySchema = v.object({
   siteId: v.string(),
   memberId: v.string(),
   memberName: v.string(),
-  surveyId: v.string(),
-  recommendScore: described(v.number(), "The survey's recommend score, 1–6."),
-  openedAt: timestamp('When the survey opened the case.'),
+  surveyId: described(v.nullable(v.string()), 'The survey that opened it; null: a text the member sent us did.'),
+  recommendScore: described(v.nullable(v.number()), "The survey's recommend score, 1–6; null without a survey."),
+  openedAt: timestamp('When the survey (or the text) opened the case.'),
   dueAt: timestamp('When the member should have been contacted by (FOLLOW_UP_HOURS after it opened).'),
   overdue: described(v.boolean(), 'Still open past its due time (a contacted case is in hand, whatever the time).'),
   assignee: described(v.nullable(personSchema), 'The staff member who owns the case; null: nobody yet.'),
@@ -169,6 +180,8 @@ export const timelineEntrySchema = v.object({
   actorName: v.nullable(v.string()),
   kind: v.picklist(TIMELINE_KINDS),
   text: v.string(),
+  /** A `text_received` entry's message, the member's words; null once retention deleted it, and on other entries. */
+  message: v.nullable(v.object({ id: v.string(), body: v.string(), receivedAt: v.string() })),
 });
 export type TimelineEntry = v.InferOutput<typeof timelineEntrySchema>;
 
@@ -177,7 +190,8 @@ export const followUpDetailSchema = v.object({
   ...followUpSummarySchema.entries,
   rootCause: v.nullable(v.picklist(ROOT_CAUSES)),
   resolutionNote: v.nullable(v.string()),
-  survey: v.object({ createdAt: v.string(), scores: surveyScoresSchema, comments: v.string() }),
+  /** The survey that opened the case; null when a text did (the timeline holds the text). */
+  survey: v.nullable(v.object({ createdAt: v.string(), scores: surveyScoresSchema, comments: v.string() })),
   member: v.object({
     name: v.string(),
     mobileNumber: customerViewSchema.entries.mobileNumber,

@@ -70,6 +70,8 @@ export const memberSummarySchema = v.object({
   joinedAt: v.string(),
   isSubscribedToSmsMessaging: v.boolean(),
   isSubscribedToNewsletters: v.boolean(),
+  /** Their number texted an opt-out keyword and not START since: nothing is texted to it (decision 030). */
+  smsOptedOut: v.boolean(),
 });
 export type MemberSummary = v.InferOutput<typeof memberSummarySchema>;
 

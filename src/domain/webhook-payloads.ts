@@ -66,7 +66,10 @@ export const followUpPayloadSchema = v.object({
   id: v.string(),
   status: v.picklist(FOLLOW_UP_STATUSES),
   siteId: v.string(),
-  surveyId: described(v.string(), 'The survey that opened it: `survey.id`.'),
+  surveyId: described(
+    v.nullable(v.string()),
+    'The survey that opened it: `survey.id`; null: a text the member sent us did.',
+  ),
   memberId: described(v.string(), 'The member: `customer.id`, `survey.customerId`.'),
   openedAt: timestamp('When the survey opened the case.'),
   dueAt: timestamp('When the member should have been contacted by.'),

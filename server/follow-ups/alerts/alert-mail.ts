@@ -11,7 +11,8 @@ export interface AlertFacts {
   kind: AlertKind;
   caseId: string;
   siteName: string;
-  scores: Record<SurveyQuestion, number>;
+  /** The survey's scores and comment; null scores (and no comment): a text the member sent opened the case. */
+  scores: Record<SurveyQuestion, number> | null;
   comments: string;
   dueAt: Date;
   publicUrl: string;
@@ -31,11 +32,12 @@ const SCORE_LABELS: Record<SurveyQuestion, string> = {
 
 const score = (value: number) => (value === 0 ? 'not answered' : `${value}/10`);
 const caseLink = (facts: AlertFacts) => `${facts.publicUrl}/admin/follow-ups/${facts.caseId}`;
-const rated = (facts: AlertFacts) => `a member rated ${facts.scores.recommendToOthersScore}/10`;
+const rated = (facts: AlertFacts) =>
+  facts.scores ? `a member rated ${facts.scores.recommendToOthersScore}/10` : 'a member texted us';
 
 const opening = (facts: AlertFacts) =>
   facts.kind === 'opened'
-    ? `A member of ${facts.siteName} answered the survey as a detractor. Please contact them by ${facts.dueAt.toISOString()}.`
+    ? `A member of ${facts.siteName} ${facts.scores ? 'answered the survey as a detractor' : 'texted us'}. Please contact them by ${facts.dueAt.toISOString()}.`
     : `A follow-up case at ${facts.siteName} is still open past its due time (${facts.dueAt.toISOString()}): nobody has contacted the member yet.`;
 
 /** One line of a digest's list: what the case is, before its link. */
@@ -47,8 +49,11 @@ const summary = (facts: AlertFacts) =>
 /** The scores and the member's words, quoted line by line: always after every link of the email (decision 039). */
 function detailsText(facts: AlertFacts): string[] {
   const lines = commentLines(facts.comments, facts.phoneCountry);
+  const { scores } = facts;
+  // A text's words are read on the case's page, behind the sign-in: the email quotes only a survey's comment.
+  if (!scores) return ['Their text is on the case page.'];
   return [
-    ...SURVEY_QUESTIONS.map((question) => `${SCORE_LABELS[question]}: ${score(facts.scores[question])}`),
+    ...SURVEY_QUESTIONS.map((question) => `${SCORE_LABELS[question]}: ${score(scores[question])}`),
     '',
     ...(lines.length ? ['Comment:', ...lines.map((line) => (line === '' ? '>' : `> ${line}`))] : ['Comment: (none)']),
   ];
@@ -56,10 +61,12 @@ function detailsText(facts: AlertFacts): string[] {
 
 function detailsHtml(facts: AlertFacts): string {
   const lines = commentLines(facts.comments, facts.phoneCountry);
+  const { scores } = facts;
+  if (!scores) return '<p style="margin:16px 0 0">Their text is on the case page.</p>';
   const rows = SURVEY_QUESTIONS.map(
     (question) =>
       `<tr><th scope="row" style="padding:2px 16px 2px 0;text-align:left;font-weight:normal">${SCORE_LABELS[question]}</th>` +
-      `<td style="padding:2px 0;font-weight:600">${score(facts.scores[question])}</td></tr>`,
+      `<td style="padding:2px 0;font-weight:600">${score(scores[question])}</td></tr>`,
   );
   const comment = lines.length
     ? '<p style="margin:16px 0 4px">Comment:</p>\n' +

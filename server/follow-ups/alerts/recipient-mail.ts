@@ -40,7 +40,7 @@ async function waitingAlerts(tx: Tx, staffId: string) {
     })
     .from(followUpAlerts)
     .innerJoin(followUpCases, eq(followUpCases.id, followUpAlerts.caseId))
-    .innerJoin(surveys, eq(surveys.id, followUpCases.surveyId))
+    .leftJoin(surveys, eq(surveys.id, followUpCases.surveyId))
     .leftJoin(sites, eq(sites.id, followUpCases.siteId))
     .where(and(eq(followUpAlerts.staffId, staffId), isNull(followUpAlerts.mailedAt)))
     .orderBy(asc(followUpAlerts.queuedAt), asc(followUpAlerts.caseId), asc(followUpAlerts.kind));
@@ -93,14 +93,14 @@ const factsOf = (context: AlertContext, alert: WaitingAlert): AlertFacts => ({
   kind: alert.kind as AlertKind,
   caseId: alert.caseId,
   siteName: alert.siteName ?? unnamedSiteName(alert.siteId),
-  scores: {
+  scores: alert.survey && {
     recommendToOthersScore: alert.survey.recommendToOthersScore,
     washQualityScore: alert.survey.washQualityScore,
     cleanlinessScore: alert.survey.cleanlinessScore,
     serviceScore: alert.survey.serviceScore,
     valueScore: alert.survey.valueScore,
   },
-  comments: alert.survey.comments,
+  comments: alert.survey?.comments ?? '',
   dueAt: alert.dueAt,
   publicUrl: context.publicUrl,
   phoneCountry: context.phoneCountry,

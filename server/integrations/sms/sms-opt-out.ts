@@ -11,6 +11,8 @@ import {
   smsSuppressions,
 } from '../../db/schema';
 import { newId } from '../../lib/tokens';
+import { DEFAULT_FOLLOW_UP_HOURS } from '../../../src/domain/follow-ups';
+import { asksForAPerson, followUpText } from '../../follow-ups/text-follow-up';
 import { smsOptedInData, smsOptedOutData, type SmsKeywordEvidence } from '../event-payloads';
 import { recordEvent } from '../outbox';
 import { cancelQueuedTexts, OPTED_OUT_CODE } from './queue-sms';
@@ -136,11 +138,16 @@ export interface ReceivedText {
 }
 
 /**
- * Keeps a text a number sent us and acts on its keyword, in one transaction. A message Twilio sends again (same
+ * Keeps a text a number sent us and acts on its keyword, in one transaction; a member's words besides a keyword open
+ * or add to their follow-up case (decision 045). A message Twilio sends again (same
  * `MessageSid`: it retries when it got no answer) is kept once and acted on once. `maybe_opt_out` changes nothing:
  * the member is asked, by the reply, to text STOP (decision 040).
  */
-export async function receiveText(db: Db, text: InboundText): Promise<ReceivedText> {
+export async function receiveText(
+  db: Db,
+  text: InboundText,
+  options: { followUpHours: number } = { followUpHours: DEFAULT_FOLLOW_UP_HOURS },
+): Promise<ReceivedText> {
   const keyword = smsKeywordOf(text.body);
   return db.transaction(async (tx) => {
     const stored = await tx
@@ -158,6 +165,11 @@ export async function receiveText(db: Db, text: InboundText): Promise<ReceivedTe
       })
       .onConflictDoNothing({ target: smsInboundMessages.messageSid })
       .returning({ id: smsInboundMessages.id });
+    // A member's own words reach someone at their site: a case, or an entry in the one in hand (decision 045).
+    const kept = stored[0];
+    if (kept && asksForAPerson(keyword)) {
+      await followUpText(tx, { id: kept.id, from: text.from, receivedAt: text.receivedAt }, options.followUpHours);
+    }
     if (keyword?.kind !== 'opt_out' && keyword?.kind !== 'opt_in') return { keyword, optedOut: false };
     const evidence: SmsKeywordEvidence = {
       mobileNumber: text.from,

@@ -33,7 +33,8 @@ const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
   'registration.completed': 'A customer completed their profile: the registration, customer, vehicle and consent',
   'survey.submitted': 'A customer submitted a feedback survey with a score or a comment (never an empty one)',
-  'follow_up.opened': "A survey scored 1–6 opened a follow-up case at the member's site (ids only)",
+  'follow_up.opened':
+    "A survey scored 1–6, or a text from a member, opened a follow-up case at the member's site (ids only)",
   'follow_up.resolved': 'A follow-up case was resolved with a root cause (ids only)',
   'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
   'member.sms_opted_out': 'A number texted an opt-out keyword (STOP, PARAR…): text nothing more to it',

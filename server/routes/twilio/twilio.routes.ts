@@ -21,6 +21,8 @@ interface TwilioRouteDeps {
   replies: KeywordReplySettings;
   /** SMS_REPLIES_PER_NUMBER_PER_DAY: our replies to one number, counted where the other throttles count. */
   replyBudget: Throttle;
+  /** FOLLOW_UP_HOURS: a member's text that is not a keyword opens a case due this long after (decision 045). */
+  followUpHours: number;
   now?: () => Date;
 }
 
@@ -74,7 +76,11 @@ export function twilioRoutes(deps: TwilioRouteDeps): Hono {
       // The number is the suppression list's key and what members are matched by: Twilio sends E.164.
       if (!E164.test(text.from)) throw validationFailed({ from: NOT_E164 });
       const body = typeof params.Body === 'string' ? params.Body : '';
-      const received = await receiveText(deps.db, { ...text, body, receivedAt: deps.now?.() ?? new Date() });
+      const received = await receiveText(
+        deps.db,
+        { ...text, body, receivedAt: deps.now?.() ?? new Date() },
+        { followUpHours: deps.followUpHours },
+      );
       let reply = keywordReply(received, body, deps.replies);
       // Each reply is paid for: past the number's budget the text is still kept and acted on, and gets no answer.
       // The number's hash: a throttle's key is never personal data.

@@ -51,6 +51,7 @@ const TIMELINE_LABELS: Record<TimelineKind, string> = {
   note: 'Note',
   resolved: 'Resolved',
   escalated: 'Escalated',
+  text_received: 'Text received',
 };
 
 /** `/admin/follow-ups/:id`: one case: the survey, how to reach the member, what was done, and the actions. */
@@ -167,16 +168,18 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
           <Link to={`/members/${detail.memberId}`}>The member&apos;s profile</Link>
         </p>
       </section>
-      <section className={styles.card} aria-labelledby="survey-heading">
-        <h2 id="survey-heading">The survey, {when(survey.createdAt)}</h2>
-        <Facts
-          rows={SURVEY_QUESTIONS.map((q) => [
-            SURVEY_QUESTION_TEXTS[q],
-            survey.scores[q] === 0 ? 'Not answered' : `${survey.scores[q]} of 10`,
-          ])}
-        />
-        {survey.comments ? <blockquote>{survey.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
-      </section>
+      {survey && (
+        <section className={styles.card} aria-labelledby="survey-heading">
+          <h2 id="survey-heading">The survey, {when(survey.createdAt)}</h2>
+          <Facts
+            rows={SURVEY_QUESTIONS.map((q) => [
+              SURVEY_QUESTION_TEXTS[q],
+              survey.scores[q] === 0 ? 'Not answered' : `${survey.scores[q]} of 10`,
+            ])}
+          />
+          {survey.comments ? <blockquote>{survey.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
+        </section>
+      )}
       <section className={styles.card} aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
         <div role="alert">{alert && <p className={styles.alert}>{alert}</p>}</div>
@@ -304,6 +307,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
             <li key={`${entry.at}-${index}`}>
               <strong>{TIMELINE_LABELS[entry.kind]}</strong> · {when(entry.at)} · {entry.actorName ?? 'Club Profile'}
               {entry.text && <p className={pageStyles.entryText}>{entry.text}</p>}
+              {entry.message && <blockquote className={pageStyles.entryText}>{entry.message.body}</blockquote>}
             </li>
           ))}
         </ol>

@@ -73,7 +73,7 @@ export function FollowUpsPage() {
               </div>
               <div>
                 <dt>Score</dt>
-                <dd>{item.recommendScore} of 10</dd>
+                <dd>{item.recommendScore === null ? 'A text' : `${item.recommendScore} of 10`}</dd>
               </div>
               <div>
                 <dt>Opened</dt>

@@ -12,6 +12,7 @@ import { when } from '../format';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
 import { membersCsvUrl, membersListQuery } from './api';
+import pageStyles from './members-page.module.css';
 
 const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
 
@@ -89,7 +90,10 @@ export function MembersPage() {
                   <Link to={`/members/${member.id}`}>{member.name}</Link>
                 </td>
                 <td>{member.email}</td>
-                <td>•••{member.mobileLastFour}</td>
+                <td>
+                  •••{member.mobileLastFour}
+                  {member.smsOptedOut && <span className={pageStyles.optedOut}>Opted out of texts</span>}
+                </td>
                 <td>{siteName(sites, member.siteId)}</td>
                 <td>{when(member.joinedAt)}</td>
               </tr>

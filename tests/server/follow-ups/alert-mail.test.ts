@@ -152,7 +152,7 @@ describe('the digest of alerts held back within a recipient’s window', () => {
     ...facts,
     caseId: 'case-2',
     siteName: 'Lakeside',
-    scores: { ...facts.scores, recommendToOthersScore: 1 },
+    scores: { ...facts.scores!, recommendToOthersScore: 1 },
     comments: 'Open the case: https://evil.example/2',
   };
   const overdue: AlertFacts = { ...facts, kind: 'overdue', caseId: 'case-3', comments: '' };

@@ -101,6 +101,7 @@ describe.each(DRIVERS)('follow-up cases opened by surveys on %s', (driver) => {
           actorId: null,
           kind: 'opened',
           text: `Opened by a survey that scored ${score} out of 10.`,
+          inboundMessageId: null,
         },
       ]);
     }

@@ -398,6 +398,7 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
         db: db(),
         publicUrl: 'https://club.example',
         authToken: TOKEN,
+        followUpHours: 48,
         replies: { operatorName: 'Brightwater Car Wash', supportUrl: 'https://x.example', optOut: 'app' },
         // Four replies to one number: more than the default budget's three.
         replyBudget: createThrottles({ kind: 'memory' }, { ...t.env.limits, smsRepliesPerNumberPerDay: 4 })
@@ -539,6 +540,7 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
         db: db(),
         publicUrl: 'https://club.example',
         authToken: TOKEN,
+        followUpHours: 48,
         replies: { operatorName: 'Brightwater Car Wash', supportUrl: 'https://x.example', optOut: 'twilio' },
         replyBudget: createThrottles(store, { ...t.env.limits, smsRepliesPerNumberPerDay: 3 }).smsRepliesByNumber,
       }),

@@ -142,6 +142,7 @@ describe.each(DRIVERS)('follow-up cases over HTTP on %s', (driver) => {
           actorName: null,
           kind: 'opened',
           text: 'Opened by a survey that scored 3 out of 10.',
+          message: null,
         },
       ],
     });

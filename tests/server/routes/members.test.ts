@@ -111,6 +111,7 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
       joinedAt: expect.any(String),
       isSubscribedToSmsMessaging: false,
       isSubscribedToNewsletters: false,
+      smsOptedOut: false,
     });
 
     const seen: string[] = [];
