@@ -4,8 +4,8 @@ import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 /**
  * Staff accounts and their sessions, in the shape better-auth's Drizzle adapter reads and writes (its `user`,
  * `session`, `account` and `verification` models, renamed in server/staff/auth.ts). The password hash lives in
- * `staff_accounts`, as the library keeps it; nothing here is written by our own code except role, sites and
- * disabled.
+ * `staff_accounts`, as the library keeps it; nothing here is written by our own code except role, sites,
+ * disabled, language and time zone.
  */
 export const staff = pgTable('staff', {
   id: text('id').primaryKey(),
@@ -20,6 +20,12 @@ export const staff = pgTable('staff', {
     .notNull()
     .default(sql`'{}'::text[]`),
   disabled: boolean('disabled').notNull().default(false),
+  /** The language of the emails they get (alerts): `en` or `es` (decision 046). */
+  language: text('language').notNull().default('en'),
+  /**
+   * The IANA zone their "all sites" figures count calendar days in; null follows DEFAULT_TIMEZONE (decision 046).
+   */
+  timeZone: text('time_zone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
