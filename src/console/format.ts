@@ -1,5 +1,6 @@
 import { neutralised } from '../domain/csv-cell';
 import type { SmsStatus } from '../domain/webhooks';
+import { atSite, windowText } from './site-clock';
 
 /** How the console writes figures: rates as whole percents, missing figures as a dash. */
 export const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
@@ -59,9 +60,19 @@ const FAILED_BECAUSE: Partial<Record<string, string>> = {
   '21614': 'not a mobile number, so it cannot take texts',
 };
 
-/** A registration's text message, in words: queued (or held until when), sent (when), cancelled, or failed. */
-export function smsLine(sms: SmsStatus): string {
-  if (sms.status === 'sent') return `Text message sent${sms.sentAt ? ` ${when(sms.sentAt)}` : ''}`;
+/** The site a text belongs to, as far as its line needs: its name, its clock and its sending window. */
+export interface TextSite {
+  name: string;
+  timeZone: string;
+  smsWindow?: { start: string; end: string } | undefined;
+}
+
+/**
+ * A registration's text message, in words: queued (or held for quiet hours, saying why and until when on the
+ * site's clock: decision 046), sent (when), cancelled, or failed.
+ */
+export function smsLine(sms: SmsStatus, site: TextSite): string {
+  if (sms.status === 'sent') return `Text message sent${sms.sentAt ? ` ${atSite(sms.sentAt, site.timeZone)}` : ''}`;
   // What was still queued is cancelled, not failed, when the number texts STOP (decision 030) or the member
   // completes the profile before a text held for quiet hours goes out (decision 031).
   const cancelled = sms.status === 'failed' ? CANCELLED_BECAUSE[sms.errorCode ?? ''] : undefined;
@@ -71,6 +82,9 @@ export function smsLine(sms: SmsStatus): string {
     return `Text message failed${because ? `: ${because}` : ''}${sms.errorCode ? ` (${sms.errorCode})` : ''}`;
   }
   // Asked for in the site's quiet hours (decision 031): it waits for the sending window.
-  if (sms.scheduledFor) return `Text message will be sent at ${when(sms.scheduledFor)}`;
+  if (sms.scheduledFor) {
+    const hours = site.smsWindow ? `texts go out ${windowText(site.smsWindow)} at ${site.name}` : `at ${site.name}`;
+    return `Text message held for quiet hours: ${hours}. It goes out ${atSite(sms.scheduledFor, site.timeZone)}.`;
+  }
   return sms.errorCode ? `Text message queued, retrying (${sms.errorCode})` : 'Text message queued';
 }

@@ -91,7 +91,12 @@ export const siteSchema = v.object({
 });
 export type Site = v.InferOutput<typeof siteSchema>;
 
-export const siteListSchema = v.object({ results: v.array(siteSchema) });
+export const siteListSchema = v.object({
+  results: v.array(siteSchema),
+  /** DEFAULT_TIMEZONE: the clock of a site without its own zone, and of a sign-up that belongs to no site. */
+  defaultTimeZone: v.string(),
+});
+export type SiteList = v.InferOutput<typeof siteListSchema>;
 
 /** A site's name where one is known, its id readable otherwise (a site the list does not hold, say). */
 export function siteName(sites: readonly Pick<Site, 'id' | 'name'>[] | undefined, id: string): string {

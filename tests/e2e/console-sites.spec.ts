@@ -54,7 +54,7 @@ test('an owner names a site the point-of-sale made, gives it a review page, and 
   await expect(page.getByRole('button', { name: `Change ${name}` })).toBeFocused();
   await expect(named).not.toContainText('Needs a name');
   await expect(named.getByRole('link', { name: reviewUrl })).toHaveAttribute('href', reviewUrl);
-  await expect(named).toContainText('Texts go out 09:00–20:00, site time');
+  await expect(named).toContainText('Texts go out 9:00 AM – 8:00 PM, site time');
   const listed = await request.get('/api/admin/sites', { headers: operatorHeaders() });
   expect(((await listed.json()) as { results: { id: string }[] }).results.find((s) => s.id === site)).toMatchObject({
     name,
@@ -112,7 +112,7 @@ test('an owner adds a site under its point-of-sale id, is told when the id is ta
   await expect(add.getByRole('status')).toHaveText(`Added ${name}.`);
   const entry = page.getByRole('list', { name: 'Sites' }).getByRole('listitem').filter({ hasText: name });
   await expect(entry).toContainText('America/Denver');
-  await expect(entry).toContainText('Texts go out 07:00–24:00, site time');
+  await expect(entry).toContainText('Texts go out 7:00 AM – midnight, site time');
   await expect(entry).not.toContainText('Needs a name');
 
   await add.getByLabel('Point-of-sale id').fill(site);

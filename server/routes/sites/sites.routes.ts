@@ -27,7 +27,10 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: S
     describe({
       summary: 'The sites the caller may see, by name',
       answers: {
-        200: { description: '`{ results: [site…] }`, by name; inactive sites included.', body: siteListSchema },
+        200: {
+          description: '`{ results: [site…], defaultTimeZone }`, by name; inactive sites included.',
+          body: siteListSchema,
+        },
       },
       refusals: ['unauthorized', 'forbidden', 'rate_limited'],
     }),
@@ -35,6 +38,7 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: S
     async (c) =>
       c.json({
         results: await listSites(deps.db, visibleSites(c.get('principal')), deps.defaultTimeZone, deps.smsWindow),
+        defaultTimeZone: deps.defaultTimeZone,
       }),
   );
 

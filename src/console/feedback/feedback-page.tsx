@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
-import { siteName } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import { THEME_LABELS, THEMES } from '../../domain/themes';
 import buttons from '../../components/buttons/buttons.module.css';
@@ -9,9 +7,8 @@ import { TextField } from '../../components/fields/text-field';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
-import { when } from '../format';
-import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
+import { useSiteClock } from '../sites/use-site-clock';
 import { feedbackCsvUrl, feedbackListQuery } from './api';
 import feedbackStyles from './feedback.module.css';
 
@@ -25,7 +22,7 @@ export function FeedbackPage() {
   const { value, filters, set } = useUrlFilters(FILTERS);
   const query = usePagedList(feedbackListQuery(filters));
   const entries = query.items;
-  const sites = useQuery(sitesQuery).data?.results;
+  const clock = useSiteClock();
 
   return (
     <>
@@ -67,12 +64,12 @@ export function FeedbackPage() {
       {entries.map((entry) => (
         <article key={entry.id} className={`${styles.card} ${entry.band === 'detractor' ? styles.detractor : ''}`}>
           <h2 style={{ fontSize: '1.0625rem', margin: 0 }}>
-            <Link to={`/members/${entry.memberId}`}>{entry.memberName}</Link> · {siteName(sites, entry.siteId)} ·{' '}
+            <Link to={`/members/${entry.memberId}`}>{entry.memberName}</Link> · {clock.nameOf(entry.siteId)} ·{' '}
             {entry.band
               ? `${entry.band}, recommends ${entry.scores.recommendToOthersScore}/10`
               : 'recommend not answered'}
           </h2>
-          <p className={styles.muted}>{when(entry.createdAt)}</p>
+          <p className={styles.muted}>{clock.at(entry.createdAt, entry.siteId)}</p>
           {entry.comments ? <blockquote>{entry.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
           {entry.themes.length > 0 && (
             <ul aria-label="Themes" className={feedbackStyles.themes}>

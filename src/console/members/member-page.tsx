@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { siteName } from '../../domain/sites';
 import { isEmptySurvey, SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
-import { smsLine, when, whenIn } from '../format';
-import { sitesQuery } from '../sites/api';
+import { smsLine, whenIn } from '../format';
+import { useSiteClock } from '../sites/use-site-clock';
 import { memberQuery } from './api';
 import { Facts } from './components/facts';
 import page from './member-page.module.css';
@@ -26,10 +25,13 @@ const NOT_KEPT = 'Not recorded';
 export function MemberPage() {
   const { id = '' } = useParams();
   const { data, error } = useQuery(memberQuery(id));
-  const sites = useQuery(sitesQuery).data?.results;
+  const clock = useSiteClock();
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
   const { profile, vehicle, consent, consentEvidence: evidence, registration, smsConsent, inboundMessages } = data;
+  // A sign-up without a code belongs to no site: its times are on the server's default clock.
+  const siteId = registration.isManual ? null : registration.siteId;
+  const when = (iso: string | null) => clock.at(iso, siteId);
 
   return (
     <>
@@ -65,7 +67,7 @@ export function MemberPage() {
         <Facts
           rows={[
             ['Terms agreed', when(consent.terms.at)],
-            ['Text messages', smsConsentLine(smsConsent, profile.mobileNumber, consent.smsMessaging.at)],
+            ['Text messages', smsConsentLine(smsConsent, profile.mobileNumber, consent.smsMessaging.at, when)],
             ['Emails', consent.newsletters.agreed ? `Agreed ${when(consent.newsletters.at)}` : 'Not agreed'],
             ['Wording version shown', consent.version],
             ['Language shown', consent.language === 'es' ? 'Spanish' : 'English'],
@@ -84,7 +86,7 @@ export function MemberPage() {
         ) : (
           <ol className={page.history} aria-labelledby="sms-history-heading">
             {smsConsent.history.map((entry, index) => (
-              <li key={`${entry.at}-${index}`}>{smsConsentEntryLine(entry)}</li>
+              <li key={`${entry.at}-${index}`}>{smsConsentEntryLine(entry, when)}</li>
             ))}
           </ol>
         )}
@@ -118,11 +120,14 @@ export function MemberPage() {
           rows={[
             ['Plan', `${registration.planName} ($${registration.amount.toFixed(2)})`],
             ['Renews', registration.rechargeDate || '—'],
-            ['Site', registration.isManual ? 'None (signed up without a code)' : siteName(sites, registration.siteId)],
+            ['Site', registration.isManual ? 'None (signed up without a code)' : clock.nameOf(registration.siteId)],
             ['Code issued', when(registration.issuedAt)],
             ['Link opened', when(registration.openedAt)],
             ['Profile completed', when(registration.completedAt)],
-            ['Link sent by text', registration.sms ? smsLine(registration.sms) : 'No'],
+            [
+              'Link sent by text',
+              registration.sms ? smsLine(registration.sms, clock.textSite(registration.siteId)) : 'No',
+            ],
           ]}
         />
       </section>

@@ -8,9 +8,9 @@ import { TextField } from '../../components/fields/text-field';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
-import { when } from '../format';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
+import { useSiteClock } from '../sites/use-site-clock';
 import { membersCsvUrl, membersListQuery } from './api';
 import pageStyles from './members-page.module.css';
 
@@ -26,6 +26,7 @@ export function MembersPage() {
   const query = usePagedList(membersListQuery(filters));
   const members = query.items;
   const sites = useQuery(sitesQuery).data?.results;
+  const clock = useSiteClock();
 
   return (
     <>
@@ -95,7 +96,7 @@ export function MembersPage() {
                   {member.smsOptedOut && <span className={pageStyles.optedOut}>Opted out of texts</span>}
                 </td>
                 <td>{siteName(sites, member.siteId)}</td>
-                <td>{when(member.joinedAt)}</td>
+                <td>{clock.at(member.joinedAt, member.siteId)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as v from 'valibot';
-import type { newSiteSchema, Site, siteChangeSchema } from '../../domain/sites';
+import type { newSiteSchema, Site, SiteList, siteChangeSchema } from '../../domain/sites';
 import { ADMIN_KEY, getJson, sendJson } from '../client';
 
 /** What the forms send: the schemas' input, checked by the server with the same schemas. */
@@ -15,7 +15,7 @@ export const sitesKey = [...ADMIN_KEY, 'sites'] as const;
  */
 export const sitesQuery = queryOptions({
   queryKey: sitesKey,
-  queryFn: () => getJson<{ results: Site[] }>('admin/sites'),
+  queryFn: () => getJson<SiteList>('admin/sites'),
 });
 
 /** An owner's new site; a refusal throws its message and field messages (`id` when the id is taken). */

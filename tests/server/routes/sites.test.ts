@@ -35,6 +35,8 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
     expect(issued.body.registration.siteId).toBe('north-44');
     const listed = await t.call('GET', '/api/admin/sites', owner);
     expect(listed.status).toBe(200);
+    // The console writes the times of a sign-up of no site, and names "the server's default", on this clock.
+    expect(listed.body.defaultTimeZone).toBe('America/Chicago');
     expect(listed.body.results).toContainEqual({
       id: 'north-44',
       name: 'Site north-44',

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { csvText, downloadCsv, minutes, smsLine, when } from '../../../src/console/format';
+import { csvText, downloadCsv, minutes, smsLine } from '../../../src/console/format';
+import { atSite } from '../../../src/console/site-clock';
 
 const HEADER = ['Site', 'Profiles completed', 'NPS'];
 /** A site id is whatever the point-of-sale sent; the figures are numbers, some of them negative. */
@@ -65,19 +66,20 @@ describe('a span of minutes, in words', () => {
   });
 });
 
-// Times are the browser's, in its own zone: `when` writes them.
+// The site's clock names its zone; the reader's is added only where it differs (tests/src/console/site-clock.test.ts).
 describe('a text message’s line on the issue and member pages', () => {
+  const site = { name: 'Main Street', timeZone: 'America/Los_Angeles', smsWindow: { start: '08:00', end: '21:00' } };
   const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
   it.each([
     [sms, 'Text message queued'],
     [{ ...sms, errorCode: 'timeout', attempts: 1 }, 'Text message queued, retrying (timeout)'],
     [
-      { ...sms, scheduledFor: '2026-11-26T13:00:00.000Z' },
-      `Text message will be sent at ${when('2026-11-26T13:00:00.000Z')}`,
+      { ...sms, scheduledFor: '2026-11-26T16:00:00.000Z' },
+      `Text message held for quiet hours: texts go out 8:00 AM – 9:00 PM at Main Street. It goes out ${atSite('2026-11-26T16:00:00.000Z', site.timeZone)}.`,
     ],
     [
-      { ...sms, status: 'sent' as const, sentAt: '2026-11-26T13:05:00.000Z' },
-      `Text message sent ${when('2026-11-26T13:05:00.000Z')}`,
+      { ...sms, status: 'sent' as const, sentAt: '2026-11-26T16:05:00.000Z' },
+      `Text message sent ${atSite('2026-11-26T16:05:00.000Z', site.timeZone)}`,
     ],
     [
       { ...sms, status: 'failed' as const, errorCode: '21211' },
@@ -99,6 +101,16 @@ describe('a text message’s line on the issue and member pages', () => {
       'Text message cancelled: the profile was completed first',
     ],
   ])('%o reads “%s”', (status, line) => {
-    expect(smsLine(status)).toBe(line);
+    expect(smsLine(status, site)).toBe(line);
+  });
+
+  it('says when a held text goes out on the site’s clock, its zone named', () => {
+    const line = smsLine({ ...sms, scheduledFor: '2026-11-26T16:00:00.000Z' }, site);
+    expect(line).toContain('Nov 26, 2026, 8:00 AM PST');
+  });
+
+  it('says only where it is held when the site’s window is not known', () => {
+    const line = smsLine({ ...sms, scheduledFor: '2026-11-26T16:00:00.000Z' }, { ...site, smsWindow: undefined });
+    expect(line).toMatch(/^Text message held for quiet hours: at Main Street\. It goes out Nov 26, 2026, 8:00 AM PST/);
   });
 });

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import buttons from '../../../components/buttons/buttons.module.css';
 import { fieldId } from '../../../components/fields/field-ids';
 import { TextField } from '../../../components/fields/text-field';
 import type { Refusal } from '../../client';
 import styles from '../../console.module.css';
-import { createSite, sitesKey, type NewSiteBody } from '../api';
+import { createSite, sitesKey, sitesQuery, type NewSiteBody } from '../api';
 import { issueKeyOf, untilOf } from '../site-changes';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
@@ -47,6 +47,7 @@ function newSite({ textsFrom, textsUntil, timeZone, ...rest }: Record<Field, str
  */
 export function AddSiteForm({ onProblem }: { onProblem: (message: string | null) => void }) {
   const queryClient = useQueryClient();
+  const defaultZone = useQuery(sitesQuery).data?.defaultTimeZone;
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [added, setAdded] = useState<string | null>(null);
@@ -121,7 +122,7 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
           name={INPUTS.timeZone}
           value={form.timeZone}
           error={errors.timeZone}
-          defaultLabel="The server's default"
+          defaultZone={defaultZone ?? null}
           onValueChange={set('timeZone')}
         />
         <TextField

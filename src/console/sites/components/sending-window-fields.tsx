@@ -1,5 +1,9 @@
 import { TextField } from '../../../components/fields/text-field';
+import { windowText } from '../../site-clock';
+import { untilOf } from '../site-changes';
 import local from '../sites.module.css';
+
+const TIME = /^\d\d:\d\d$/;
 
 /**
  * A site's sending window as two time boxes (decision 031), on the site's clock: texts asked for outside it wait for
@@ -25,7 +29,7 @@ export function SendingWindowFields({
   return (
     <fieldset className={local.window}>
       <legend>
-        Texts go out between (the site&apos;s time; quiet hours outside; until 00:00 is midnight
+        Texts go out between (the site&apos;s time; quiet hours outside; until 12:00 AM is midnight
         {hint ? `; ${hint}` : ''})
       </legend>
       <TextField
@@ -44,6 +48,10 @@ export function SendingWindowFields({
         error={errors.until}
         onValueChange={(value) => onChange({ from, until: value })}
       />
+      {/* The window as the site list writes it, so the two read alike whatever the browser's time boxes show. */}
+      <p className={local.windowReads} aria-live="polite">
+        {TIME.test(from) && TIME.test(until) ? `Texts go out ${windowText({ start: from, end: untilOf(until) })}` : ''}
+      </p>
     </fieldset>
   );
 }

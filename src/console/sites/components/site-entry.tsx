@@ -1,4 +1,5 @@
 import type { Site } from '../../../domain/sites';
+import { windowText, zoneName } from '../../site-clock';
 import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../../console.module.css';
 import local from '../sites.module.css';
@@ -15,13 +16,11 @@ export function SiteEntry({ site, onChange }: { site: Site; onChange: (() => voi
         {onChange && !site.named && <span className={local.needsName}>Needs a name</span>}
       </p>
       <p className={styles.muted}>
-        Point-of-sale id <code>{site.id}</code> · {site.timeZone.replace(/_/g, ' ')} ·{' '}
+        Point-of-sale id <code>{site.id}</code> · {zoneName(site.timeZone)} ({site.timeZone}) ·{' '}
         {site.active ? 'Active' : 'Inactive: kept for its history, offered for nothing new'}
       </p>
       <p className={site.address ? undefined : styles.muted}>{site.address || 'No address'}</p>
-      <p className={styles.muted}>
-        Texts go out {site.smsWindow.start}–{site.smsWindow.end}, site time
-      </p>
+      <p className={styles.muted}>Texts go out {windowText(site.smsWindow)}, site time</p>
       {site.reviewUrl ? (
         <p className={local.review}>
           Review page:{' '}

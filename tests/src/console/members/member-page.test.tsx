@@ -152,9 +152,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const SITES = {
+  results: [
+    {
+      id: '7',
+      name: 'Main Street',
+      address: '',
+      timeZone: 'America/Los_Angeles',
+      reviewUrl: null,
+      smsWindow: { start: '08:00', end: '21:00' },
+      active: true,
+      named: true,
+    },
+  ],
+  defaultTimeZone: 'America/New_York',
+};
+
 function renderPage(member: MemberDetail) {
   vi.stubGlobal('fetch', (input: Request) =>
-    Promise.resolve(Response.json(new URL(input.url).pathname === '/api/admin/members/m1' ? member : { results: [] })),
+    Promise.resolve(Response.json(new URL(input.url).pathname === '/api/admin/members/m1' ? member : SITES)),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -203,6 +219,31 @@ describe('the member page', () => {
     expect(fact('Client address')).toBe('203.0.113.9');
     expect(fact('Browser')).toBe('Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X)');
     expect(fact('Page')).toBe('/');
+  });
+
+  it('writes the registration’s times on its site’s clock, and a held text’s reason and hour', async () => {
+    const issuedAt = '2026-11-25T16:00:00.000Z';
+    renderPage({
+      ...MEMBER,
+      registration: {
+        ...MEMBER.registration,
+        issuedAt,
+        sms: { status: 'queued', errorCode: null, attempts: 0, sentAt: null, scheduledFor: '2026-11-26T16:00:00.000Z' },
+      },
+    });
+    await screen.findByText('Main Street');
+    expect(fact('Code issued')).toMatch(/^Nov 25, 2026, 8:00 AM PST( \(.* your time\))?$/);
+    expect(fact('Link sent by text')).toMatch(
+      /^Text message held for quiet hours: texts go out 8:00 AM – 9:00 PM at Main Street\. It goes out Nov 26, 2026, 8:00 AM PST/,
+    );
+  });
+
+  it('writes a sign-up of no site on the server’s default clock', async () => {
+    renderPage({
+      ...MEMBER,
+      registration: { ...MEMBER.registration, isManual: true, issuedAt: '2026-11-25T16:00:00.000Z' },
+    });
+    await vi.waitFor(() => expect(fact('Code issued')).toMatch(/^Nov 25, 2026, 11:00 AM EST/));
   });
 
   it('says "Not recorded" for evidence a profile from before it was kept has not', async () => {
