@@ -64,6 +64,7 @@ export async function startIntegrations(options: {
     publicUrl: env.publicUrl,
     windowMinutes: env.alertEmailMinutes,
     phoneCountry: env.defaultPhoneCountry,
+    defaultTimeZone: env.defaultTimeZone,
     logger,
   });
   const workers = await startWorkers(

@@ -12,10 +12,10 @@ export const buttonLink = (href: string, label: string): string =>
  * An email's HTML part, laid out for a phone: one column as wide as the screen (up to 600 px), system fonts at
  * 16 px, styles inline as mail programs require. `body` is HTML already escaped by its maker.
  */
-export const htmlMail = (title: string, body: string): string =>
+export const htmlMail = (title: string, body: string, language = 'en'): string =>
   [
     '<!doctype html>',
-    '<html lang="en">',
+    `<html lang="${language}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -2,6 +2,7 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../../src/domain/survey';
 import { buttonLink, escapeHtml, htmlMail } from '../../mail/html-mail';
 import type { MailMessage } from '../../mail/mailer';
+import { ALERT_WORDS, dueInWords, type AlertWords, type MailLanguage } from './alert-words';
 import { commentLines } from './member-words';
 
 export type AlertKind = 'opened' | 'overdue';
@@ -15,6 +16,8 @@ export interface AlertFacts {
   scores: Record<SurveyQuestion, number> | null;
   comments: string;
   dueAt: Date;
+  /** The site's zone: the due time is written on its clock (decision 046). */
+  timeZone: string;
   publicUrl: string;
   /** DEFAULT_PHONE_COUNTRY: how a phone number typed into the comment without its country is recognised. */
   phoneCountry: CountryCode;
@@ -22,57 +25,54 @@ export interface AlertFacts {
 
 export type AlertMail = Omit<MailMessage, 'to'>;
 
-const SCORE_LABELS: Record<SurveyQuestion, string> = {
-  recommendToOthersScore: 'Recommend to others',
-  washQualityScore: 'Wash quality',
-  cleanlinessScore: 'Cleanliness',
-  serviceScore: 'Service',
-  valueScore: 'Value',
+const score = (words: AlertWords, value: number) => (value === 0 ? words.notAnswered : `${value}/10`);
+const caseLink = (facts: AlertFacts) => `${facts.publicUrl}/admin/follow-ups/${facts.caseId}`;
+const rated = (words: AlertWords, facts: AlertFacts) =>
+  facts.scores ? words.rated(facts.scores.recommendToOthersScore) : words.texted;
+const due = (facts: AlertFacts, language: MailLanguage) => dueInWords(facts.dueAt, facts.timeZone, language);
+
+const opening = (facts: AlertFacts, language: MailLanguage) => {
+  const words = ALERT_WORDS[language];
+  return facts.kind === 'opened'
+    ? (facts.scores ? words.openedOpening : words.textedOpening)(facts.siteName, due(facts, language))
+    : words.overdueOpening(facts.siteName, due(facts, language));
 };
 
-const score = (value: number) => (value === 0 ? 'not answered' : `${value}/10`);
-const caseLink = (facts: AlertFacts) => `${facts.publicUrl}/admin/follow-ups/${facts.caseId}`;
-const rated = (facts: AlertFacts) =>
-  facts.scores ? `a member rated ${facts.scores.recommendToOthersScore}/10` : 'a member texted us';
-
-const opening = (facts: AlertFacts) =>
-  facts.kind === 'opened'
-    ? `A member of ${facts.siteName} ${facts.scores ? 'answered the survey as a detractor' : 'texted us'}. Please contact them by ${facts.dueAt.toISOString()}.`
-    : `A follow-up case at ${facts.siteName} is still open past its due time (${facts.dueAt.toISOString()}): nobody has contacted the member yet.`;
-
 /** One line of a digest's list: what the case is, before its link. */
-const summary = (facts: AlertFacts) =>
-  facts.kind === 'opened'
-    ? `New at ${facts.siteName}: ${rated(facts)}. Please contact them by ${facts.dueAt.toISOString()}.`
-    : `Overdue at ${facts.siteName}: ${rated(facts)}, due ${facts.dueAt.toISOString()}; nobody has contacted them yet.`;
+const summary = (facts: AlertFacts, language: MailLanguage) => {
+  const words = ALERT_WORDS[language];
+  return facts.kind === 'opened'
+    ? words.openedSummary(facts.siteName, rated(words, facts), due(facts, language))
+    : words.overdueSummary(facts.siteName, rated(words, facts), due(facts, language));
+};
 
 /** The scores and the member's words, quoted line by line: always after every link of the email (decision 039). */
-function detailsText(facts: AlertFacts): string[] {
+function detailsText(facts: AlertFacts, words: AlertWords): string[] {
   const lines = commentLines(facts.comments, facts.phoneCountry);
   const { scores } = facts;
   // A text's words are read on the case's page, behind the sign-in: the email quotes only a survey's comment.
-  if (!scores) return ['Their text is on the case page.'];
+  if (!scores) return [words.textOnCasePage];
   return [
-    ...SURVEY_QUESTIONS.map((question) => `${SCORE_LABELS[question]}: ${score(scores[question])}`),
+    ...SURVEY_QUESTIONS.map((question) => `${words.scoreLabels[question]}: ${score(words, scores[question])}`),
     '',
-    ...(lines.length ? ['Comment:', ...lines.map((line) => (line === '' ? '>' : `> ${line}`))] : ['Comment: (none)']),
+    ...(lines.length ? [words.comment, ...lines.map((line) => (line === '' ? '>' : `> ${line}`))] : [words.noComment]),
   ];
 }
 
-function detailsHtml(facts: AlertFacts): string {
+function detailsHtml(facts: AlertFacts, words: AlertWords): string {
   const lines = commentLines(facts.comments, facts.phoneCountry);
   const { scores } = facts;
-  if (!scores) return '<p style="margin:16px 0 0">Their text is on the case page.</p>';
+  if (!scores) return `<p style="margin:16px 0 0">${escapeHtml(words.textOnCasePage)}</p>`;
   const rows = SURVEY_QUESTIONS.map(
     (question) =>
-      `<tr><th scope="row" style="padding:2px 16px 2px 0;text-align:left;font-weight:normal">${SCORE_LABELS[question]}</th>` +
-      `<td style="padding:2px 0;font-weight:600">${score(scores[question])}</td></tr>`,
+      `<tr><th scope="row" style="padding:2px 16px 2px 0;text-align:left;font-weight:normal">${escapeHtml(words.scoreLabels[question])}</th>` +
+      `<td style="padding:2px 0;font-weight:600">${score(words, scores[question])}</td></tr>`,
   );
   const comment = lines.length
-    ? '<p style="margin:16px 0 4px">Comment:</p>\n' +
+    ? `<p style="margin:16px 0 4px">${escapeHtml(words.comment)}</p>\n` +
       '<blockquote style="margin:0;padding:8px 12px;border-left:4px solid #c4c4c4;background:#f4f4f4;' +
       `overflow-wrap:anywhere">${lines.map(escapeHtml).join('<br>')}</blockquote>`
-    : '<p style="margin:16px 0 0">Comment: (none)</p>';
+    : `<p style="margin:16px 0 0">${escapeHtml(words.noComment)}</p>`;
   return `<table role="presentation" style="border-collapse:collapse">\n${rows.join('\n')}\n</table>\n${comment}`;
 }
 
@@ -81,59 +81,60 @@ function detailsHtml(facts: AlertFacts): string {
  * carries no phone number, email or street address of the member, nor their name: the link leads to all of it,
  * behind the console's sign-in. The link comes before the member's words, which are quoted (decision 039).
  */
-export function alertMail(facts: AlertFacts): AlertMail {
+export function alertMail(facts: AlertFacts, language: MailLanguage = 'en'): AlertMail {
+  const words = ALERT_WORDS[language];
   const subject =
     facts.kind === 'opened'
-      ? `Follow-up needed at ${facts.siteName}: ${rated(facts)}`
-      : `Overdue follow-up at ${facts.siteName}: ${rated(facts)}`;
-  const text = [opening(facts), '', `Open the case: ${caseLink(facts)}`, '', ...detailsText(facts), ''].join('\n');
+      ? words.openedSubject(facts.siteName, rated(words, facts))
+      : words.overdueSubject(facts.siteName, rated(words, facts));
+  const text = [
+    opening(facts, language),
+    '',
+    `${words.openCase}: ${caseLink(facts)}`,
+    '',
+    ...detailsText(facts, words),
+    '',
+  ].join('\n');
   const html = htmlMail(
     subject,
     [
-      `<p style="margin:0 0 16px">${escapeHtml(opening(facts))}</p>`,
-      `<p style="margin:0 0 16px">${buttonLink(caseLink(facts), 'Open the case')}</p>`,
-      detailsHtml(facts),
+      `<p style="margin:0 0 16px">${escapeHtml(opening(facts, language))}</p>`,
+      `<p style="margin:0 0 16px">${buttonLink(caseLink(facts), words.openCase)}</p>`,
+      detailsHtml(facts, words),
     ].join('\n'),
+    language,
   );
   return { subject, text, html };
-}
-
-const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** "2 new cases and 1 overdue", "2 overdue cases". */
-function digestSubject(cases: AlertFacts[]): string {
-  const opened = cases.filter((facts) => facts.kind === 'opened').length;
-  const overdue = cases.length - opened;
-  const parts = [
-    ...(opened ? [counted(opened, 'new case', 'new cases')] : []),
-    ...(overdue ? [opened ? `${overdue} overdue` : counted(overdue, 'overdue case', 'overdue cases')] : []),
-  ];
-  return `Follow-ups needed: ${parts.join(' and ')}`;
 }
 
 /**
  * The alerts a recipient's window held back, in one email sent when it ends (decision 039): every case's line and
  * link first, then each case's scores and quoted comment, so that no member's words come before any link.
  */
-export function alertDigest(cases: AlertFacts[]): AlertMail {
-  const subject = digestSubject(cases);
-  const intro = `${counted(cases.length, 'follow-up case', 'follow-up cases')} came up since your last alert email. Each links to its case; the members' comments follow the list.`;
-  const heading = (index: number, facts: AlertFacts) => `Case ${index + 1} of ${cases.length}, at ${facts.siteName}`;
+export function alertDigest(cases: AlertFacts[], language: MailLanguage = 'en'): AlertMail {
+  const words = ALERT_WORDS[language];
+  const opened = cases.filter((facts) => facts.kind === 'opened').length;
+  const subject = words.digestSubject(opened, cases.length - opened);
+  const intro = words.digestIntro(cases.length);
+  const heading = (index: number, facts: AlertFacts) => words.digestHeading(index + 1, cases.length, facts.siteName);
   const text = [
     intro,
     '',
-    ...cases.flatMap((facts, index) => [`${index + 1}. ${summary(facts)}`, `   Open the case: ${caseLink(facts)}`]),
-    ...cases.flatMap((facts, index) => ['', heading(index, facts), ...detailsText(facts)]),
+    ...cases.flatMap((facts, index) => [
+      `${index + 1}. ${summary(facts, language)}`,
+      `   ${words.openCase}: ${caseLink(facts)}`,
+    ]),
+    ...cases.flatMap((facts, index) => ['', heading(index, facts), ...detailsText(facts, words)]),
     '',
   ].join('\n');
   const list = cases.map(
     (facts, index) =>
-      `<li style="margin:0 0 16px">${escapeHtml(summary(facts))}<br>` +
-      `<span style="display:inline-block;margin-top:8px">${buttonLink(caseLink(facts), `Open case ${index + 1}`)}</span></li>`,
+      `<li style="margin:0 0 16px">${escapeHtml(summary(facts, language))}<br>` +
+      `<span style="display:inline-block;margin-top:8px">${buttonLink(caseLink(facts), words.openCaseNumber(index + 1))}</span></li>`,
   );
   const details = cases.map(
     (facts, index) =>
-      `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(heading(index, facts))}</h2>\n${detailsHtml(facts)}`,
+      `<h2 style="margin:24px 0 8px;font-size:18px">${escapeHtml(heading(index, facts))}</h2>\n${detailsHtml(facts, words)}`,
   );
   const html = htmlMail(
     subject,
@@ -142,6 +143,7 @@ export function alertDigest(cases: AlertFacts[]): AlertMail {
       `<ol style="margin:0;padding-left:24px">\n${list.join('\n')}\n</ol>`,
       ...details,
     ].join('\n'),
+    language,
   );
   return { subject, text, html };
 }

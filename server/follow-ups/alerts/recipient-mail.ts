@@ -6,7 +6,9 @@ import { followUpAlerts, followUpAlertWindows, followUpCases, sites, staff, surv
 import { enqueueOnce } from '../../jobs/job-queue';
 import { QUEUES } from '../../jobs/queues';
 import type { Mailer } from '../../mail/mailer';
+import { BUILT_IN_QUIET_HOURS } from '../../integrations/sms/sending-window';
 import { alertDigest, alertMail, type AlertFacts, type AlertKind } from './alert-mail';
+import { mailLanguage } from './alert-words';
 
 /** What sending an alert needs: the database, the mailer (none without SMTP_URL) and how the email is made. */
 export interface AlertContext {
@@ -17,6 +19,8 @@ export interface AlertContext {
   windowMinutes: number;
   /** DEFAULT_PHONE_COUNTRY: how the numbers in a comment are recognised, to be hidden. */
   phoneCountry: CountryCode;
+  /** DEFAULT_TIMEZONE: the clock of a site without its own zone, on which a due time is written. */
+  defaultTimeZone?: string;
 }
 
 /** `sent` now; `held` for the digest at the end of the recipient's window; `nothing` left to send. */
@@ -35,6 +39,7 @@ async function waitingAlerts(tx: Tx, staffId: string) {
       status: followUpCases.status,
       siteId: followUpCases.siteId,
       siteName: sites.name,
+      siteTimeZone: sites.timeZone,
       dueAt: followUpCases.dueAt,
       survey: surveys,
     })
@@ -102,6 +107,7 @@ const factsOf = (context: AlertContext, alert: WaitingAlert): AlertFacts => ({
   },
   comments: alert.survey?.comments ?? '',
   dueAt: alert.dueAt,
+  timeZone: alert.siteTimeZone ?? context.defaultTimeZone ?? BUILT_IN_QUIET_HOURS.defaultTimeZone,
   publicUrl: context.publicUrl,
   phoneCountry: context.phoneCountry,
 });
@@ -118,7 +124,7 @@ export async function mailRecipient(context: AlertContext, staffId: string): Pro
   if (!mailer) return 'nothing';
   const claim = await context.db.transaction(async (tx) => {
     const [recipient] = await tx
-      .select({ email: staff.email, disabled: staff.disabled })
+      .select({ email: staff.email, disabled: staff.disabled, language: staff.language })
       .from(staff)
       .where(eq(staff.id, staffId));
     const waiting = await waitingAlerts(tx, staffId);
@@ -132,12 +138,13 @@ export async function mailRecipient(context: AlertContext, staffId: string): Pro
       await digestAtWindowEnd(tx, staffId);
       return 'held' as const;
     }
-    return { to: recipient!.email, due, until };
+    return { to: recipient!.email, language: mailLanguage(recipient!.language), due, until };
   });
   if (typeof claim === 'string') return claim;
 
   const facts = claim.due.map((alert) => factsOf(context, alert));
-  const mail = facts.length === 1 ? alertMail(facts[0]!) : alertDigest(facts);
+  // In the recipient's language (their setting; English unless they chose Spanish), on each site's clock.
+  const mail = facts.length === 1 ? alertMail(facts[0]!, claim.language) : alertDigest(facts, claim.language);
   try {
     await mailer.send({ to: [claim.to], ...mail });
   } catch (error) {

@@ -16,7 +16,7 @@ export function codeStageText(code: IssuedCode, now: Date, readerZone?: string):
     case 'expired':
       return 'Expired, not opened';
     case 'text_failed':
-      return smsLine(code.sms!).replace(/^Text message/, 'Text');
+      return smsLine(code.sms!, { name: code.siteName, timeZone: code.siteTimeZone }).replace(/^Text message/, 'Text');
     case 'text_held':
       return `Text held for the site's quiet hours until ${at(code.sms?.scheduledFor)}`;
     case 'text_queued':

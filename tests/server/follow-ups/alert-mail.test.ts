@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { alertDigest, alertMail, type AlertFacts } from '../../../server/follow-ups/alerts/alert-mail';
+import { dueInWords } from '../../../server/follow-ups/alerts/alert-words';
 
 const facts: AlertFacts = {
   kind: 'opened',
@@ -8,6 +9,7 @@ const facts: AlertFacts = {
   scores: { recommendToOthersScore: 3, washQualityScore: 4, cleanlinessScore: 0, serviceScore: 10, valueScore: 0 },
   comments: '  The dryer left streaks.  ',
   dueAt: new Date('2026-11-28T09:00:00.000Z'),
+  timeZone: 'America/Los_Angeles',
   publicUrl: 'https://wash.example',
   phoneCountry: 'US',
 };
@@ -18,7 +20,7 @@ describe('the alert email (issue 25)', () => {
     expect(subject).toBe('Follow-up needed at Harbor Road: a member rated 3/10');
     expect(text).toBe(
       [
-        'A member of Harbor Road answered the survey as a detractor. Please contact them by 2026-11-28T09:00:00.000Z.',
+        'A member of Harbor Road answered the survey as a detractor. Please contact them by Saturday 28 November, 1:00 AM PST.',
         '',
         'Open the case: https://wash.example/admin/follow-ups/case-1',
         '',
@@ -44,7 +46,7 @@ describe('the alert email (issue 25)', () => {
     const { subject, text } = alertMail({ ...facts, kind: 'overdue' });
     expect(subject).toBe('Overdue follow-up at Harbor Road: a member rated 3/10');
     expect(text.split('\n')[0]).toBe(
-      'A follow-up case at Harbor Road is still open past its due time (2026-11-28T09:00:00.000Z): nobody has contacted the member yet.',
+      'A follow-up case at Harbor Road is still open past its due time (Saturday 28 November, 1:00 AM PST): nobody has contacted the member yet.',
     );
   });
 });
@@ -184,5 +186,69 @@ describe('the digest of alerts held back within a recipient’s window', () => {
   test('names what it holds in its subject', () => {
     expect(alertDigest([facts, second]).subject).toBe('Follow-ups needed: 2 new cases');
     expect(alertDigest([overdue, { ...overdue, caseId: 'case-4' }]).subject).toBe('Follow-ups needed: 2 overdue cases');
+  });
+});
+
+describe('the due time, on the site’s clock in the recipient’s language', () => {
+  // 14:03 UTC on Monday 30 November 2026: 6:03 AM in Los Angeles, 9:03 AM in New York.
+  const dueAt = new Date('2026-11-30T14:03:37.869Z');
+
+  test.each([
+    ['America/Los_Angeles', 'en', 'Monday 30 November, 6:03 AM PST'],
+    ['America/New_York', 'en', 'Monday 30 November, 9:03 AM EST'],
+    ['America/Los_Angeles', 'es', 'lunes 30 de noviembre, 6:03 a.m. PST'],
+    ['America/New_York', 'es', 'lunes 30 de noviembre, 9:03 a.m. EST'],
+  ] as const)('in %s, in %s, reads “%s”', (timeZone, language, words) => {
+    expect(dueInWords(dueAt, timeZone, language)).toBe(words);
+  });
+
+  test('a day the site’s clock has not reached elsewhere is the site’s day', () => {
+    // 04:30 UTC on 1 December: still Monday 30 November, 8:30 PM in Los Angeles.
+    expect(dueInWords(new Date('2026-12-01T04:30:00.000Z'), 'America/Los_Angeles', 'en')).toBe(
+      'Monday 30 November, 8:30 PM PST',
+    );
+  });
+
+  test('an English alert says it in words, never as an ISO time', () => {
+    const { text, html } = alertMail({ ...facts, dueAt, timeZone: 'America/New_York' });
+    expect(text.split('\n')[0]).toBe(
+      'A member of Harbor Road answered the survey as a detractor. Please contact them by Monday 30 November, 9:03 AM EST.',
+    );
+    expect(`${text}${html}`).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(html).toContain('<html lang="en">');
+  });
+
+  test('a Spanish alert is Spanish throughout, its subject, due time, scores and link', () => {
+    const { subject, text, html } = alertMail({ ...facts, dueAt }, 'es');
+    expect(subject).toBe('Seguimiento necesario en Harbor Road: un miembro puso 3/10');
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      'Un miembro de Harbor Road respondió la encuesta como detractor. Contáctelo antes del lunes 30 de noviembre, 6:03 a.m. PST.',
+      '',
+      'Abrir el caso: https://wash.example/admin/follow-ups/case-1',
+      '',
+      'Lo recomendaría: 3/10',
+    ]);
+    expect(text).toContain('Limpieza: sin respuesta');
+    expect(text).toContain('Comentario:\n> The dryer left streaks.');
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('Abrir el caso');
+  });
+
+  test('a Spanish digest writes each case’s due time on its own site’s clock', () => {
+    const east: AlertFacts = { ...facts, caseId: 'case-2', siteName: 'Lakeside', dueAt, timeZone: 'America/New_York' };
+    const { subject, text } = alertDigest(
+      [
+        { ...facts, dueAt },
+        { ...east, kind: 'overdue' },
+      ],
+      'es',
+    );
+    expect(subject).toBe('Seguimientos necesarios: 1 caso nuevo y 1 caso vencido');
+    expect(text).toContain(
+      '1. Nuevo en Harbor Road: un miembro puso 3/10. Contáctelo antes del lunes 30 de noviembre, 6:03 a.m. PST.',
+    );
+    expect(text).toContain(
+      '2. Vencido en Lakeside: un miembro puso 3/10, plazo lunes 30 de noviembre, 9:03 a.m. EST; nadie lo ha contactado aún.',
+    );
   });
 });

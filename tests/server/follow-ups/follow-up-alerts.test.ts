@@ -5,6 +5,7 @@ import { customerSchema } from '../../../src/domain/customer';
 import { surveySchema } from '../../../src/domain/survey';
 import { completeProfile } from '../../../server/customers/complete-profile';
 import { followUpCases, followUpEvents, sites, staff } from '../../../server/db/schema';
+import { dueInWords } from '../../../server/follow-ups/alerts/alert-words';
 import { escalateOverdue } from '../../../server/follow-ups/alerts/escalate-overdue';
 import { QUEUES } from '../../../server/jobs/queues';
 import { newId } from '../../../server/lib/tokens';
@@ -67,8 +68,14 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     smtp.mails.splice(0);
   });
 
-  const addStaff = async (role: 'owner' | 'manager', email: string, sites: string[] = [], disabled = false) => {
-    await t.database.db.insert(staff).values({ id: newId(), name: email, email, role, sites, disabled });
+  const addStaff = async (
+    role: 'owner' | 'manager',
+    email: string,
+    sites: string[] = [],
+    disabled = false,
+    language = 'en',
+  ) => {
+    await t.database.db.insert(staff).values({ id: newId(), name: email, email, role, sites, disabled, language });
   };
 
   /** A member of `siteId` (named `siteName`) who answers the survey with SCORES and COMMENT: the case it opens. */
@@ -110,7 +117,7 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
       expect(mail.subject).toBe('Follow-up needed at Northgate Express: a member rated 3/10');
       expect(mail.text).toBe(
         [
-          `A member of Northgate Express answered the survey as a detractor. Please contact them by ${opened.dueAt.toISOString()}.`,
+          `A member of Northgate Express answered the survey as a detractor. Please contact them by ${dueInWords(opened.dueAt, 'America/New_York', 'en')}.`,
           '',
           `Open the case: https://club.example/admin/follow-ups/${opened.id}`,
           '',
@@ -142,6 +149,33 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
         }
       }
     }
+  });
+
+  it("writes the due time on each site's clock, in each recipient's language", async () => {
+    await addStaff('manager', 'west.manager@club.example', ['west-9']);
+    await addStaff('manager', 'west.gerente@club.example', ['west-9'], false, 'es');
+    await addStaff('manager', 'east9.manager@club.example', ['east-9']);
+    await t.database.db.insert(sites).values([
+      { id: 'west-9', name: 'Sunset Blvd', named: true, timeZone: 'America/Los_Angeles' },
+      { id: 'east-9', name: 'Main Street', named: true, timeZone: 'America/New_York' },
+    ]);
+    const west = await detractorAt('west-9', 'Sunset Blvd');
+    const east = await detractorAt('east-9', 'Main Street');
+    expect(await jobsSettled(t.database, QUEUES.followUpAlert, {})).toBe(0);
+
+    const to = (address: string) => smtp.mails.find((mail) => mail.to.includes(address))!;
+    expect(to('west.manager@club.example').text.split('\n')[0]).toBe(
+      `A member of Sunset Blvd answered the survey as a detractor. Please contact them by ${dueInWords(west.dueAt, 'America/Los_Angeles', 'en')}.`,
+    );
+    expect(dueInWords(west.dueAt, 'America/Los_Angeles', 'en')).toMatch(/^\w+day \d+ \w+, \d+:\d\d [AP]M P[SD]T$/);
+    expect(to('west.gerente@club.example').subject).toBe('Seguimiento necesario en Sunset Blvd: un miembro puso 3/10');
+    expect(to('west.gerente@club.example').text.split('\n')[0]).toBe(
+      `Un miembro de Sunset Blvd respondió la encuesta como detractor. Contáctelo antes del ${dueInWords(west.dueAt, 'America/Los_Angeles', 'es')}.`,
+    );
+    expect(to('east9.manager@club.example').text).toContain(
+      `Please contact them by ${dueInWords(east.dueAt, 'America/New_York', 'en')}.`,
+    );
+    expect(dueInWords(east.dueAt, 'America/New_York', 'en')).toMatch(/ E[SD]T$/);
   });
 
   it('emails the enabled owners when the site has no enabled manager', async () => {
@@ -236,7 +270,7 @@ describe.concurrent.each(DRIVERS)('follow-up alert emails on %s', (driver) => {
     for (const mail of mails) {
       expect(mail.subject).toBe('Overdue follow-up at Northgate Express: a member rated 3/10');
       expect(mail.text).toContain(
-        `still open past its due time (${past.toISOString()}): nobody has contacted the member yet.`,
+        `still open past its due time (${dueInWords(past, 'America/New_York', 'en')}): nobody has contacted the member yet.`,
       );
       expect(mail.text).toContain(`Open the case: https://club.example/admin/follow-ups/${overdue.id}`);
       expect(mail.raw).not.toContain(MEMBER.email);

@@ -7,6 +7,7 @@ import styles from '../../console.module.css';
 import { smsLine } from '../../format';
 import { codeLink, textCodeAgain } from '../api';
 import counter from './issued-codes.module.css';
+import { useSiteClock } from '../../sites/use-site-clock';
 
 /**
  * A code's actions at the counter: its QR code and link again (to scan, or to copy), and its text again. Each is one
@@ -34,12 +35,14 @@ export function CodeActions({
     onSuccess: setShown,
   });
   const text = useMutation({ mutationFn: () => textCodeAgain(code.id), onSuccess: onTexted });
+  // A text held for quiet hours names the site's sending window (decision 046).
+  const clock = useSiteClock();
   if (!isCodeLive(code, now)) return null;
   const whose = `the code for the number ending ${code.lastFour}`;
   const status =
     show.error?.message ??
     text.error?.message ??
-    (text.data ? smsLine(text.data) : copied ? 'The link is on the clipboard.' : '');
+    (text.data ? smsLine(text.data, clock.textSite(code.siteId)) : copied ? 'The link is on the clipboard.' : '');
   return (
     <>
       <div className={counter.actions}>
