@@ -148,9 +148,9 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/vehicles', vehicleRoutes({ db, apiKey: env.apiKey }));
   api.route('/', memberRoutes({ db }));
   api.route('/', memberDataRoutes({ db }));
-  api.route('/', feedbackRoutes({ db }));
+  api.route('/', feedbackRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', followUpRoutes({ db }));
-  api.route('/', dashboardRoutes({ db }));
+  api.route('/', dashboardRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', staffRoutes({ db, auth }));
   api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));
   api.route('/', auditRoutes({ db }));

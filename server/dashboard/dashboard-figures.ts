@@ -7,6 +7,7 @@ import {
   type DashboardQuery,
   type NpsCounts,
 } from '../../src/domain/dashboard';
+import { dayAt, daysOn } from '../../src/domain/calendar-days';
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
@@ -22,16 +23,14 @@ export type SiteScope = 'all' | readonly string[];
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The days asked for, or the last 30 up to today (UTC), as a half-open range of instants. */
-export function dayRange(query: Pick<DashboardQuery, 'from' | 'to'>, now = new Date()) {
-  const to = query.to ?? isoDay(now);
+/**
+ * The days asked for, or the last 30 up to today, as a half-open range of instants: calendar days on the zone's
+ * clock (the chosen site's, or the reader's for several sites: decision 046).
+ */
+export function dayRange(query: Pick<DashboardQuery, 'from' | 'to'>, now = new Date(), timeZone = 'UTC') {
+  const to = query.to ?? dayAt(now, timeZone);
   const from = query.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
-  return {
-    from,
-    to,
-    start: new Date(`${from}T00:00:00Z`),
-    end: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
-  };
+  return { from, to, ...daysOn(from, to, timeZone) };
 }
 
 const inSites = (sites: SiteScope): SQL | undefined =>
@@ -79,11 +78,12 @@ const hasResponded = (db: Db) =>
  */
 export async function dashboardFigures(
   db: Db,
-  scope: { sites: SiteScope; site: string | null },
+  scope: { sites: SiteScope; site: string | null; timeZone?: string; of?: 'site' | 'reader' },
   query: Pick<DashboardQuery, 'from' | 'to'>,
   now = new Date(),
 ): Promise<DashboardFigures> {
-  const range = dayRange(query, now);
+  const timeZone = scope.timeZone ?? 'UTC';
+  const range = dayRange(query, now, timeZone);
   const issuedCodes = and(eq(registrations.isManual, false), inSites(scope.sites));
   const completedInRange = and(
     issuedCodes,
@@ -97,8 +97,12 @@ export async function dashboardFigures(
   // Completions and responses are each read once: the range's total, by week and by site in one pass
   // (GROUPING SETS), which `grouping()` tells apart (0 where the row is grouped by that column). Empty surveys are
   // only counted.
+  // Weeks start on Monday on the same clock as the days. The zone is written into the statement, not bound: GROUPING
+  // compares its argument with the grouping sets' as written, and two parameters are two expressions to it. It is
+  // an IANA name (checked as the site or the staff member was saved), quoted as a literal.
+  const zoneLiteral = sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
   const week = (column: AnyColumn) =>
-    sql<string>`to_char(date_trunc('week', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
+    sql<string>`to_char(date_trunc('week', ${column} at time zone ${zoneLiteral}), 'YYYY-MM-DD')`;
   const byWeekAndSite = (column: AnyColumn) => ({
     week: week(column),
     siteId: registrations.siteId,
@@ -180,7 +184,7 @@ export async function dashboardFigures(
   }
 
   return {
-    range: { from: range.from, to: range.to },
+    range: { from: range.from, to: range.to, timeZone, clock: scope.of ?? 'reader' },
     site: scope.site,
     funnel: {
       issued: f.issued,

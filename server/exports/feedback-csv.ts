@@ -1,8 +1,7 @@
 import { npsBand } from '../../src/domain/dashboard';
-import type { FeedbackQuery } from '../../src/domain/members';
 import { THEME_LABELS, themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
-import { listFeedbackRows, type FeedbackRow } from '../feedback/list-feedback';
+import { listFeedbackRows, type FeedbackFilters, type FeedbackRow } from '../feedback/list-feedback';
 import type { SiteScope } from '../members/list-filters';
 import { csvStream, EXPORT_BATCH } from './csv-stream';
 
@@ -34,7 +33,7 @@ const columns: { header: string; value: (row: FeedbackRow) => string | number | 
  * Every survey the feedback list's filters select (its theme included), with its comments and their themes; 0 is an
  * unanswered question.
  */
-export function feedbackCsv(db: Db, sites: SiteScope, filters: Omit<FeedbackQuery, 'limit' | 'after'>): ReadableStream {
+export function feedbackCsv(db: Db, sites: SiteScope, filters: FeedbackFilters): ReadableStream {
   async function* batches() {
     let after: string | undefined;
     do {

@@ -10,6 +10,9 @@ import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list
 import { isSurveyResponse } from '../surveys/empty-survey';
 import { mentionsTheme } from './theme-conditions';
 
+/** The list's filters, and the clock its days are counted on (decision 046; UTC when none is given). */
+export type FeedbackFilters = Omit<FeedbackQuery, 'limit' | 'after'> & { timeZone?: string };
+
 /** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
 function inBand(band: FeedbackQuery['band']): SQL | undefined {
   const score = surveys.recommendToOthersScore;
@@ -29,11 +32,11 @@ function inBand(band: FeedbackQuery['band']): SQL | undefined {
  * The filters of the list and its export; a theme is found in the comments by the database, so pages stay full. An
  * empty survey is no feedback (decision 038): neither lists it.
  */
-export const feedbackConditions = (sites: SiteScope, query: Omit<FeedbackQuery, 'limit' | 'after'>) =>
+export const feedbackConditions = (sites: SiteScope, query: FeedbackFilters) =>
   and(
     isSurveyResponse,
     inSites(sites),
-    inDays(surveys.createdAt, query.from, query.to),
+    inDays(surveys.createdAt, query.from, query.to, query.timeZone),
     inBand(query.band),
     query.theme ? mentionsTheme(surveys.comments, query.theme) : undefined,
   );
@@ -65,7 +68,7 @@ const NEWEST_FIRST: KeysetOrder = {
 };
 
 /** Surveys with their comments, newest first, a keyset page at a time. */
-export async function listFeedbackRows(db: Db, sites: SiteScope, query: FeedbackQuery) {
+export async function listFeedbackRows(db: Db, sites: SiteScope, query: FeedbackQuery & { timeZone?: string }) {
   const rows = await db
     .select({ ...feedbackColumns, cursorKey: cursorKey(NEWEST_FIRST) })
     .from(surveys)
@@ -78,7 +81,11 @@ export async function listFeedbackRows(db: Db, sites: SiteScope, query: Feedback
   return keysetPage(rows, query.limit);
 }
 
-export async function listFeedback(db: Db, sites: SiteScope, query: FeedbackQuery): Promise<Page<FeedbackEntry>> {
+export async function listFeedback(
+  db: Db,
+  sites: SiteScope,
+  query: FeedbackQuery & { timeZone?: string },
+): Promise<Page<FeedbackEntry>> {
   const { rows, nextCursor } = await listFeedbackRows(db, sites, query);
   return { results: rows.map(toFeedbackEntry), nextCursor };
 }

@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { nextDay, startOfDay } from '../../src/domain/calendar-days';
 import type { MemberQuery } from '../../src/domain/members';
 import { customers, registrations, sites, smsSuppressions } from '../db/schema';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Which sites a list covers: every one, or a list (a manager's, or the one chosen). */
 export type SiteScope = 'all' | readonly string[];
@@ -16,11 +15,14 @@ export const inSites = (scope: SiteScope): SQL | undefined =>
  */
 export const siteNameColumn = sql<string>`coalesce(${sites.name}, 'Site ' || ${registrations.siteId})`;
 
-/** `from` and `to` as whole UTC days, both included; either may be left open. */
-export function inDays(column: AnyColumn, from?: string, to?: string): SQL | undefined {
+/**
+ * `from` and `to` as whole calendar days on the zone's clock (UTC unless given: decision 046), both included; either
+ * may be left open.
+ */
+export function inDays(column: AnyColumn, from?: string, to?: string, timeZone = 'UTC'): SQL | undefined {
   return and(
-    from ? gte(column, new Date(`${from}T00:00:00Z`)) : undefined,
-    to ? lt(column, new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS)) : undefined,
+    from ? gte(column, startOfDay(from, timeZone)) : undefined,
+    to ? lt(column, startOfDay(nextDay(to), timeZone)) : undefined,
   );
 }
 

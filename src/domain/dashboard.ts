@@ -69,7 +69,14 @@ export type FollowUpFigures = v.InferOutput<v.ObjectSchema<typeof followUpFigure
 
 /** What the dashboard shows for one range and site choice. Rates are 0–1; null where nothing could be counted. */
 export const dashboardFiguresSchema = v.object({
-  range: v.object({ from: v.string(), to: v.string() }),
+  /** The days counted, from and to both included, as calendar days on `timeZone`'s clock (decision 046). */
+  range: v.object({
+    from: v.string(),
+    to: v.string(),
+    timeZone: v.string(),
+    /** Whose clock it is: the site's (one chosen, or a manager's only site), or the reader's zone for several. */
+    clock: v.picklist(['site', 'reader']),
+  }),
   /** The site chosen, or null for every site the caller may see. */
   site: v.nullable(v.string()),
   /** Codes issued in the range, and what became of them: a cohort, whenever they were opened or completed. */

@@ -64,7 +64,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * day. A time that happens twice (clocks going back) is its first occurrence; a time the clocks skip (going
  * forward) is the instant they skip to, as the window is open from then. Only instants after `after` count.
  */
-function firstInstantAt(
+export function firstInstantAt(
   local: { year: number; month: number; day: number },
   minutes: number,
   timeZone: string,

@@ -2,12 +2,13 @@ import { Hono } from 'hono';
 import { dashboardFiguresSchema, dashboardQuerySchema } from '../../../src/domain/dashboard';
 import { allow, siteScope, type AdminEnv } from '../../access/principal';
 import { dashboardFigures } from '../../dashboard/dashboard-figures';
+import { dayClock } from '../../dashboard/day-clock';
 import type { Db } from '../../db/client';
 import { validQuery } from '../../lib/request-input';
 import { describe } from '../../lib/route-description';
 
 /** `GET /api/admin/dashboard?from=&to=&site=`: the funnel, the feedback and NPS, by week and by site. */
-export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
+export function dashboardRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
   app.get(
@@ -16,7 +17,8 @@ export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
       summary: "The dashboard's figures for a range of days and a site (default: the last 30 days, every site)",
       answers: {
         200: {
-          description: 'The funnel, feedback with NPS and averages, and both by week and by site.',
+          description:
+            "The funnel, feedback with NPS and averages, and both by week and by site; `range.timeZone` is the clock the days are counted on (the site's, or the reader's setting for several sites).",
           body: dashboardFiguresSchema,
         },
       },
@@ -26,8 +28,11 @@ export function dashboardRoutes(deps: { db: Db }): Hono<AdminEnv> {
     validQuery(dashboardQuerySchema),
     async (c) => {
       const query = c.req.valid('query');
-      const sites = siteScope(c.get('principal'), query.site);
-      return c.json(await dashboardFigures(deps.db, { sites, site: query.site ?? null }, query));
+      const principal = c.get('principal');
+      const sites = siteScope(principal, query.site);
+      const clock = await dayClock(deps.db, principal, query.site, deps.defaultTimeZone);
+      const figures = await dashboardFigures(deps.db, { sites, site: query.site ?? null, ...clock }, query);
+      return c.json(figures);
     },
   );
 

@@ -4,6 +4,7 @@ import { allow, auditedBy, siteScope, type AdminEnv } from '../../access/princip
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { feedbackCsv } from '../../exports/feedback-csv';
+import { dayClock } from '../../dashboard/day-clock';
 import { listFeedback } from '../../feedback/list-feedback';
 import { csvAnswer } from '../../lib/csv-answer';
 import { validQuery } from '../../lib/request-input';
@@ -15,7 +16,7 @@ const LIST_REFUSALS = ['validation_failed', 'unauthorized', 'forbidden', 'rate_l
  * What members said: `/api/admin/feedback` (survey answers with comments) and its CSV export. Managers read their
  * own sites; the export is for owners, and it is audited.
  */
-export function feedbackRoutes(deps: { db: Db }): Hono<AdminEnv> {
+export function feedbackRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
   app.get(
@@ -29,7 +30,9 @@ export function feedbackRoutes(deps: { db: Db }): Hono<AdminEnv> {
     validQuery(feedbackQuerySchema),
     async (c) => {
       const query = c.req.valid('query');
-      return c.json(await listFeedback(deps.db, siteScope(c.get('principal'), query.site), query));
+      const principal = c.get('principal');
+      const { timeZone } = await dayClock(deps.db, principal, query.site, deps.defaultTimeZone);
+      return c.json(await listFeedback(deps.db, siteScope(principal, query.site), { ...query, timeZone }));
     },
   );
 
@@ -46,12 +49,13 @@ export function feedbackRoutes(deps: { db: Db }): Hono<AdminEnv> {
       const { limit: _limit, after: _after, ...filters } = c.req.valid('query');
       const principal = c.get('principal');
       const sites = siteScope(principal, filters.site);
+      const { timeZone } = await dayClock(deps.db, principal, filters.site, deps.defaultTimeZone);
       await recordAudit(deps.db, {
         ...auditedBy(c),
         action: 'export',
         subjectId: 'feedback',
       });
-      return csvAnswer(feedbackCsv(deps.db, sites, filters), 'feedback');
+      return csvAnswer(feedbackCsv(deps.db, sites, { ...filters, timeZone }), 'feedback');
     },
   );
 

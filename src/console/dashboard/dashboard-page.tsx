@@ -8,6 +8,7 @@ import { TextField } from '../../components/fields/text-field';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { figure, percent, signed } from '../format';
+import { zoneName } from '../site-clock';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
 import { dashboardQuery } from './api';
@@ -16,6 +17,15 @@ import { BarChart, WeeklyChart } from './components/dashboard-charts';
 import { Figure } from './components/figure';
 import { FollowUpSection } from './components/follow-up-section';
 import { ThemeSection } from './components/theme-section';
+
+/**
+ * Which clock the days are counted on (decision 046): the chosen site's, or for several sites the reader's zone,
+ * which their account sets.
+ */
+function daysClockLine(timeZone: string, oneSite: boolean): string {
+  const days = `Days on ${zoneName(timeZone).replace(/ Time\b/, ' time')}`;
+  return oneSite ? `${days}, the site's clock.` : `${days}, your zone for all sites (your account sets it).`;
+}
 
 /** `/admin`: the funnel and the feedback for a range of days and a site, with the figures by week and by site. */
 export function DashboardPage() {
@@ -42,6 +52,11 @@ export function DashboardPage() {
           onValueChange={(v) => set('to', v)}
         />
         <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
+        {data && (
+          <p className={styles.muted} data-testid="days-clock">
+            {daysClockLine(data.range.timeZone, data.range.clock === 'site')}
+          </p>
+        )}
       </form>
       {error && <p className={styles.alert}>The figures could not be loaded ({error.message}).</p>}
       {!data && !error && <p>Loading...</p>}

@@ -2,7 +2,9 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardFigures, dayRange, type SiteScope } from '../../../server/dashboard/dashboard-figures';
 import type { Database } from '../../../server/db/client';
-import { customers, registrations, surveys } from '../../../server/db/schema';
+import type { Principal } from '../../../server/access/principal';
+import { dayClock } from '../../../server/dashboard/day-clock';
+import { customers, registrations, sites, staff, surveys } from '../../../server/db/schema';
 import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
@@ -213,7 +215,7 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
   let owner: { cookie: string; origin: string };
   let manager: { cookie: string; origin: string };
   beforeAll(async () => {
-    t = await startTestApp(driver);
+    t = await startTestApp(driver, { DEFAULT_TIMEZONE: 'UTC' });
     await seedMonth(t);
     await addStaff(t, { email: 'owner@wash.example', role: 'owner' });
     await addStaff(t, { email: 'site7@wash.example', role: 'manager', sites: ['7'] });
@@ -229,7 +231,7 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
     const res = await dashboard(owner);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      range: { from: '2026-11-01', to: '2026-11-30' },
+      range: { from: '2026-11-01', to: '2026-11-30', timeZone: 'UTC', clock: 'reader' },
       site: null,
       funnel: { issued: 5, opened: 4, completed: 3, completionRate: 0.6, medianMinutesToComplete: 60 },
       feedback: {
@@ -583,7 +585,7 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
 
   it('counts the rows of the first and last days of the range, and none from the days either side', async () => {
     expect(await figures('all', null)).toEqual({
-      range: march,
+      range: { ...march, timeZone: 'UTC', clock: 'reader' },
       site: null,
       // r2 to r7 were issued in the range; r3 to r7 completed (300, 640, 1240, 1800 and 431999 s: median 1240 s).
       funnel: { issued: 6, opened: 2, completed: 5, completionRate: 5 / 6, medianMinutesToComplete: 21 },
@@ -775,11 +777,14 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
 
   it('defaults to the 30 days up to today, or up to the last day asked for', async () => {
     const defaulted = await figures('all', null, {});
-    expect(defaulted.range).toEqual({ from: '2026-02-21', to: '2026-03-22' });
+    expect(defaulted.range).toMatchObject({ from: '2026-02-21', to: '2026-03-22' });
     // r1 to r7 (r1 issued on the 1st, inside these 30 days); r3, issued at the last second of today, included.
     expect(defaulted.funnel.issued).toBe(7);
-    expect((await figures('all', null, { to: '2026-03-10' })).range).toEqual({ from: '2026-02-09', to: '2026-03-10' });
-    expect((await figures('all', null, { from: '2026-03-10' })).range).toEqual({
+    expect((await figures('all', null, { to: '2026-03-10' })).range).toMatchObject({
+      from: '2026-02-09',
+      to: '2026-03-10',
+    });
+    expect((await figures('all', null, { from: '2026-03-10' })).range).toMatchObject({
       from: '2026-03-10',
       to: '2026-03-22',
     });
@@ -787,6 +792,20 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
 });
 
 describe('dayRange', () => {
+  it('counts calendar days on the zone’s clock, daylight saving included', () => {
+    expect(dayRange({ from: '2026-11-01', to: '2026-11-30' }, new Date(), 'America/Los_Angeles')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      // Midnight PDT on 1 November (the clocks go back at 2 AM), midnight PST after the 30th.
+      start: new Date('2026-11-01T07:00:00Z'),
+      end: new Date('2026-12-01T08:00:00Z'),
+    });
+    // 04:30 UTC on 1 December is still 30 November in Los Angeles: today there.
+    expect(dayRange({}, new Date('2026-12-01T04:30:00Z'), 'America/Los_Angeles').to).toBe('2026-11-30');
+    expect(dayRange({}, new Date('2026-12-01T04:30:00Z'), 'America/New_York').to).toBe('2026-11-30');
+    expect(dayRange({}, new Date('2026-12-01T05:30:00Z'), 'America/New_York').to).toBe('2026-12-01');
+  });
+
   it('runs from the first instant of the first day to the first instant after the last', () => {
     expect(dayRange({ from: '2026-03-02', to: '2026-03-22' })).toEqual({
       from: '2026-03-02',
@@ -804,5 +823,66 @@ describe('dayRange', () => {
       end: new Date('2026-03-23T00:00:00Z'),
     });
     expect(dayRange({}, new Date('2026-03-23T00:00:00Z')).to).toBe('2026-03-23');
+  });
+});
+
+/**
+ * A chain with a site in Los Angeles and one in New York (decision 046): a day is a calendar day on the chosen site's
+ * clock, and on the reader's zone for all sites. Three codes are issued late in the evening, local time.
+ */
+describe.each(DRIVERS)('days on a site’s clock on %s', (driver) => {
+  let database: Database;
+  const lastDay = { from: '2026-11-30', to: '2026-11-30' };
+  const now = new Date('2026-12-02T12:00:00Z');
+  const issued = async (sites: SiteScope, timeZone: string) =>
+    (await dashboardFigures(database.db, { sites, site: null, timeZone }, lastDay, now)).funnel.issued;
+  const reader = (role: 'owner' | 'manager', id: string, siteIds: string[]): Principal => ({
+    kind: 'staff',
+    staff: { id, email: `${id}@club.example`, name: id, role, sites: siteIds, disabled: false, createdAt: '' },
+  });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(driver);
+    const add = databaseSeeder(database);
+    // 11:30 PM on 29 November in Los Angeles: 30 November in UTC.
+    await add({ id: 'la-29', site: 'la', created: '2026-11-30T07:30:00' });
+    // 11:30 PM on 30 November in Los Angeles: 1 December in UTC.
+    await add({ id: 'la-30', site: 'la', created: '2026-12-01T07:30:00' });
+    // 11:30 PM on 30 November in New York: 1 December in UTC, 8:30 PM on the 30th in Los Angeles.
+    await add({ id: 'ny-30', site: 'ny', created: '2026-12-01T04:30:00' });
+    await database.db.insert(sites).values([
+      { id: 'la', name: 'Sunset Blvd', timeZone: 'America/Los_Angeles' },
+      { id: 'ny', name: 'Main Street', timeZone: 'America/New_York' },
+    ]);
+    await database.db.insert(staff).values([
+      { id: 'owner-west', name: 'West', email: 'west@club.example', role: 'owner', timeZone: 'America/Los_Angeles' },
+      { id: 'owner-default', name: 'Default', email: 'default@club.example', role: 'owner' },
+    ]);
+  });
+  afterAll(() => database.close());
+
+  it('counts a site’s day on its own clock, not in UTC', async () => {
+    expect(await issued(['la'], 'America/Los_Angeles')).toBe(1);
+    expect(await issued(['ny'], 'America/New_York')).toBe(1);
+    // In UTC, 30 November holds only the Los Angeles code of the evening before.
+    expect(await issued('all', 'UTC')).toBe(1);
+  });
+
+  it('counts all sites on the reader’s zone', async () => {
+    // Los Angeles' 30 November holds its own evening code and New York's (8:30 PM there).
+    expect(await issued('all', 'America/Los_Angeles')).toBe(2);
+    // New York's holds its own and Los Angeles' code of the 29th (2:30 AM on the 30th in New York).
+    expect(await issued('all', 'America/New_York')).toBe(2);
+    expect(await issued(['la'], 'America/New_York')).toBe(1);
+    expect(await issued(['la'], 'UTC')).toBe(1);
+  });
+
+  it('takes the chosen site’s clock, a manager’s only site’s, or the reader’s setting, else the server’s', async () => {
+    const clock = (principal: Principal, site?: string) => dayClock(database.db, principal, site, 'America/Chicago');
+    expect(await clock(reader('owner', 'owner-west', []), 'ny')).toEqual({ timeZone: 'America/New_York', of: 'site' });
+    expect(await clock(reader('manager', 'm', ['la']))).toEqual({ timeZone: 'America/Los_Angeles', of: 'site' });
+    expect(await clock(reader('owner', 'owner-west', []))).toEqual({ timeZone: 'America/Los_Angeles', of: 'reader' });
+    expect(await clock(reader('owner', 'owner-default', []))).toEqual({ timeZone: 'America/Chicago', of: 'reader' });
+    expect(await clock(reader('manager', 'm2', ['la', 'ny']))).toEqual({ timeZone: 'America/Chicago', of: 'reader' });
   });
 });

@@ -18,7 +18,7 @@ const followUps = {
 
 /** Two members completed a profile; one sent three surveys and an empty one, the other nothing. */
 const FIGURES_SHOWN: DashboardFigures = {
-  range: { from: '2027-02-01', to: '2027-02-28' },
+  range: { from: '2027-02-01', to: '2027-02-28', timeZone: 'America/Los_Angeles', clock: 'reader' },
   site: null,
   funnel: { issued: 2, opened: 2, completed: 2, completionRate: 1, medianMinutesToComplete: 10 },
   feedback: {
@@ -90,5 +90,12 @@ describe('the dashboard', () => {
     expect(await shown('npsBands')).toEqual(['2 / 0 / 0', FIGURES.npsBands.definition]);
     const averages = screen.getByRole('heading', { name: FIGURES.averageScores.term });
     expect(averages.nextElementSibling?.textContent).toBe(FIGURES.averageScores.definition);
+  });
+
+  it('says which clock its days are counted on', async () => {
+    renderPage();
+    expect((await screen.findByTestId('days-clock')).textContent).toBe(
+      'Days on Pacific time (Los Angeles), your zone for all sites (your account sets it).',
+    );
   });
 });
