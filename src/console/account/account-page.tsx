@@ -1,31 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useOutletContext } from 'react-router-dom';
 import { changePasswordSchema, type StaffMember } from '../../domain/staff';
-import { validate, type FieldErrors } from '../../domain/validation';
-import buttons from '../../components/buttons/buttons.module.css';
+import { validate } from '../../domain/validation';
 import { TextField } from '../../components/fields/text-field';
+import { ErrorSummary } from '../components/server-form/error-summary';
+import { SubmitRow } from '../components/server-form/submit-row';
+import { useServerForm } from '../components/server-form/use-server-form';
 import styles from '../console.module.css';
 import { changePassword } from './api';
 
 /** `/admin/account`: the signed-in staff member changes their password; their other sessions end. */
 export function AccountPage() {
   const me = useOutletContext<StaffMember>();
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [done, setDone] = useState(false);
-
-  const change = useMutation({
-    mutationFn: async () => {
-      const refused = await changePassword(form);
-      if (!refused) return;
-      setErrors(refused);
-      throw new Error('refused');
+  const form = useServerForm({
+    fields: {
+      currentPassword: { label: 'Current password' },
+      newPassword: { label: 'New password (at least 12 characters)' },
     },
-    onSuccess: () => {
-      setDone(true);
-      setForm({ currentPassword: '', newPassword: '' });
+    initial: { currentPassword: '', newPassword: '' },
+    check: (values) => {
+      const checked = validate(changePasswordSchema, values);
+      return checked.ok ? null : checked.errors;
     },
+    submit: changePassword,
   });
 
   return (
@@ -35,39 +31,18 @@ export function AccountPage() {
         {me.email} · {me.role}
       </p>
       <h2>Change your password</h2>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setDone(false);
-          const checked = validate(changePasswordSchema, form);
-          setErrors(checked.ok ? {} : checked.errors);
-          if (checked.ok) change.mutate();
-        }}
-      >
-        <TextField
-          name="currentPassword"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          error={errors.currentPassword}
-          onValueChange={(currentPassword) => setForm({ ...form, currentPassword })}
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary {...form.summary} />
+        <TextField {...form.text('currentPassword')} type="password" autoComplete="current-password" />
+        <TextField {...form.text('newPassword')} type="password" autoComplete="new-password" />
+        <SubmitRow
+          label="Change password"
+          busyLabel="Changing…"
+          busy={form.busy}
+          refusal={form.refusal}
+          saved={form.isSaved ? 'Your password is changed. Your other sessions have ended.' : ''}
         />
-        <TextField
-          name="newPassword"
-          label="New password (at least 12 characters)"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          error={errors.newPassword}
-          onValueChange={(newPassword) => setForm({ ...form, newPassword })}
-        />
-        <button type="submit" className={buttons.primary} disabled={change.isPending} aria-busy={change.isPending}>
-          Change password
-        </button>
       </form>
-      <p role="status">{done ? 'Your password is changed. Your other sessions have ended.' : ''}</p>
     </section>
   );
 }

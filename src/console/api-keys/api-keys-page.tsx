@@ -72,7 +72,7 @@ export function ApiKeysPage() {
         </ul>
       </section>
 
-      <AddKeyForm onProblem={setProblem} />
+      <AddKeyForm />
     </>
   );
 }

@@ -109,7 +109,6 @@ export function IntegrationsPage() {
           setProblem(null);
           setOpen(endpoint.id);
         }}
-        onProblem={setProblem}
       />
     </>
   );

@@ -5,13 +5,18 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { signInActor } from '../../../machines/sign-in/sign-in.actors';
 import { signInMachine } from '../../../machines/sign-in/sign-in.machine';
 import { toSignInView } from '../../../machines/sign-in/sign-in.view';
-import buttons from '../../components/buttons/buttons.module.css';
 import { TextField } from '../../components/fields/text-field';
 import { fieldId } from '../../components/fields/field-ids';
+import { ErrorSummary } from '../components/server-form/error-summary';
+import { focusFirstBadField } from '../components/server-form/issues-to-fields';
+import { SubmitRow } from '../components/server-form/submit-row';
 import styles from '../console.module.css';
 import { meKey } from '../session';
 import { signInRequests } from './api';
 import { safeNext } from './safe-next';
+
+const FIELDS = ['email', 'password'] as const;
+const LABELS = { email: 'Email', password: 'Password' };
 
 /** `/admin/sign-in`: email and password; where the staff member was going comes back as `?next=`. */
 export function SignInPage() {
@@ -46,23 +51,18 @@ export function SignInPage() {
     <main className={styles.narrow}>
       <h1>Sign in</h1>
       <p className={styles.muted}>Club Profile console, for the people who run the wash.</p>
-      <div role="alert" aria-live="assertive">
-        {view.alert && <p className={styles.alert}>{view.alert}</p>}
-      </div>
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'user.submit' });
-          const first = (['email', 'password'] as const).find(
-            (field) => toSignInView(actor.getSnapshot()).errors[field],
-          );
-          if (first) document.getElementById(fieldId(first))?.focus();
+          focusFirstBadField(FIELDS, toSignInView(actor.getSnapshot()).errors);
         }}
       >
+        <ErrorSummary fields={FIELDS} errors={view.errors} labels={LABELS} />
         <TextField
           name="email"
-          label="Email"
+          label={LABELS.email}
           type="email"
           autoComplete="username"
           value={view.email}
@@ -71,16 +71,14 @@ export function SignInPage() {
         />
         <TextField
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="current-password"
           value={view.password}
           error={view.errors.password}
           onValueChange={(value) => send({ type: 'field.changed', field: 'password', value })}
         />
-        <button type="submit" className={buttons.primary} disabled={view.isSigningIn} aria-busy={view.isSigningIn}>
-          {view.isSigningIn ? 'Signing in…' : 'Sign in'}
-        </button>
+        <SubmitRow label="Sign in" busyLabel="Signing in…" busy={view.isSigningIn} refusal={view.alert} />
       </form>
     </main>
   );

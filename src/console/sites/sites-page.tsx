@@ -20,7 +20,6 @@ export function SitesPage() {
   const isOwner = staff.role === 'owner';
   const sites = useQuery(sitesQuery);
   const [changing, setChanging] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const list = sites.data ? (isOwner ? unnamedFirst(sites.data.results) : sites.data.results) : [];
   const waiting = list.filter((site) => !site.named).length;
 
@@ -33,7 +32,6 @@ export function SitesPage() {
   return (
     <>
       <h1>Sites</h1>
-      <div role="alert">{problem && <p className={styles.alert}>{problem}</p>}</div>
       <section className={styles.card} aria-labelledby="sites-heading">
         <h2 id="sites-heading">{isOwner ? 'Every site' : 'Your sites'}</h2>
         <p className={styles.muted}>
@@ -56,25 +54,15 @@ export function SitesPage() {
           {list.map((site) => (
             <li key={site.id} className={`${styles.endpoint} ${isOwner && !site.named ? local.unnamed : ''}`}>
               {changing === site.id ? (
-                <EditSiteForm site={site} onClose={() => close(site.id)} onProblem={setProblem} />
+                <EditSiteForm site={site} onClose={() => close(site.id)} />
               ) : (
-                <SiteEntry
-                  site={site}
-                  onChange={
-                    isOwner
-                      ? () => {
-                          setProblem(null);
-                          setChanging(site.id);
-                        }
-                      : null
-                  }
-                />
+                <SiteEntry site={site} onChange={isOwner ? () => setChanging(site.id) : null} />
               )}
             </li>
           ))}
         </ul>
       </section>
-      {isOwner && <AddSiteForm onProblem={setProblem} />}
+      {isOwner && <AddSiteForm />}
     </>
   );
 }

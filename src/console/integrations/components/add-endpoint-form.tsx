@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { WEBHOOK_EVENT_TYPES, type CreatedWebhookEndpoint } from '../../../domain/webhooks';
-import buttons from '../../../components/buttons/buttons.module.css';
-import { fieldId } from '../../../components/fields/field-ids';
 import { TextField } from '../../../components/fields/text-field';
-import type { Refusal } from '../../client';
 import { CheckboxGroup } from '../../components/checkbox-group';
+import { ErrorSummary } from '../../components/server-form/error-summary';
+import { SubmitRow } from '../../components/server-form/submit-row';
+import { useServerForm } from '../../components/server-form/use-server-form';
 import { ShownOnce } from '../../components/shown-once';
 import styles from '../../console.module.css';
 import { addEndpoint, endpointsKey } from '../api';
@@ -18,42 +17,29 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'follow_up.resolved': 'A follow-up case is resolved (follow_up.resolved)',
 };
 
-type FieldErrors = Partial<Record<'url' | 'eventTypes', string>>;
-
-/**
- * Adding an endpoint: its URL, description and events. The new endpoint's signing secret is shown here, once; a
- * refusal with field messages marks the fields (the first takes the focus), any other is the page's `onProblem`.
- */
+/** Adding an endpoint: its URL, description and events. The new endpoint's signing secret is shown here, once. */
 export function AddEndpointForm({
   allowPrivateNetworks,
   onAdded,
-  onProblem,
 }: {
   allowPrivateNetworks: boolean | undefined;
   onAdded: (endpoint: CreatedWebhookEndpoint) => void;
-  onProblem: (message: string | null) => void;
 }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ url: '', description: '', eventTypes: [...WEBHOOK_EVENT_TYPES] as string[] });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
-  const add = useMutation({
-    mutationFn: () => addEndpoint(form),
-    onSuccess: (endpoint) => {
-      setCreated(endpoint);
-      setErrors({});
-      setForm({ url: '', description: '', eventTypes: [...WEBHOOK_EVENT_TYPES] });
+  const form = useServerForm({
+    fields: {
+      url: { label: 'Endpoint URL', input: 'endpointUrl' },
+      description: { label: 'Description (optional)', input: 'endpointDescription' },
+      eventTypes: { label: 'Events', input: 'event-0' },
+    },
+    initial: () => ({ url: '', description: '', eventTypes: [...WEBHOOK_EVENT_TYPES] as string[] }),
+    submit: addEndpoint,
+    onSaved: (endpoint) => {
       onAdded(endpoint);
       void queryClient.invalidateQueries({ queryKey: endpointsKey });
     },
-    onError: (error: Refusal) => {
-      const issues: FieldErrors = error.issues;
-      setErrors(issues);
-      onProblem(Object.keys(issues).length ? null : error.message);
-      const first = (['url', 'eventTypes'] as const).find((name) => issues[name]);
-      if (first) document.getElementById(fieldId(first === 'url' ? 'endpointUrl' : 'event-0'))?.focus();
-    },
   });
+  const created = form.saved;
 
   return (
     <section className={styles.card} aria-labelledby="add-endpoint-heading">
@@ -64,48 +50,32 @@ export function AddEndpointForm({
           again.
         </ShownOnce>
       )}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary {...form.summary} />
         <TextField
-          name="endpointUrl"
-          label="Endpoint URL"
+          {...form.text('url')}
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://pos.example.com/hooks/club"
-          value={form.url}
-          error={errors.url}
-          onValueChange={(url) => setForm({ ...form, url })}
         />
         <p className={styles.muted}>
           {allowPrivateNetworks
             ? 'This server allows receivers on your own network (http:// and private addresses).'
             : 'Use an https:// address on the internet; private-network addresses are refused.'}
         </p>
-        <TextField
-          name="endpointDescription"
-          label="Description (optional)"
-          value={form.description}
-          onValueChange={(description) => setForm({ ...form, description })}
-        />
+        <TextField {...form.text('description')} />
         <CheckboxGroup
           name="event"
-          legend="Events"
+          legend={form.labels.eventTypes}
           note="Whatever is ticked, every enabled endpoint also gets member.erased when a member's data is erased."
           options={WEBHOOK_EVENT_TYPES}
           labels={EVENT_LABELS}
-          checked={form.eventTypes}
-          error={errors.eventTypes}
-          onChange={(eventTypes) => setForm({ ...form, eventTypes })}
+          checked={form.values.eventTypes}
+          error={form.errors.eventTypes}
+          onChange={form.set('eventTypes')}
         />
-        <button type="submit" className={buttons.primary} disabled={add.isPending}>
-          Add endpoint
-        </button>
+        <SubmitRow label="Add endpoint" busyLabel="Adding…" busy={form.busy} refusal={form.refusal} />
       </form>
     </section>
   );

@@ -1,38 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import buttons from '../../../components/buttons/buttons.module.css';
-import { fieldId } from '../../../components/fields/field-ids';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TextField } from '../../../components/fields/text-field';
-import type { Refusal } from '../../client';
+import { ErrorSummary } from '../../components/server-form/error-summary';
+import { SubmitRow } from '../../components/server-form/submit-row';
+import { useServerForm } from '../../components/server-form/use-server-form';
 import styles from '../../console.module.css';
 import { createSite, sitesKey, sitesQuery, type NewSiteBody } from '../api';
 import { issueKeyOf, untilOf } from '../site-changes';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
-const FIELDS = ['id', 'name', 'address', 'timeZone', 'reviewUrl', 'textsFrom', 'textsUntil'] as const;
-type Field = (typeof FIELDS)[number];
-const INPUTS: Record<Field, string> = {
-  id: 'newSiteId',
-  name: 'newSiteName',
-  address: 'newSiteAddress',
-  timeZone: 'newSiteTimeZone',
-  reviewUrl: 'newSiteReviewUrl',
-  textsFrom: 'newSiteTextsFrom',
-  textsUntil: 'newSiteTextsUntil',
-};
-const EMPTY: Record<Field, string> = {
-  id: '',
-  name: '',
-  address: '',
-  timeZone: '',
-  reviewUrl: '',
-  textsFrom: '',
-  textsUntil: '',
-};
+const EMPTY = { id: '', name: '', address: '', timeZone: '', reviewUrl: '', textsFrom: '', textsUntil: '' };
 
 /** What adding sends: no zone or window chosen leaves the server's defaults (DEFAULT_TIMEZONE, SMS_WINDOW). */
-function newSite({ textsFrom, textsUntil, timeZone, ...rest }: Record<Field, string>): NewSiteBody {
+function newSite({ textsFrom, textsUntil, timeZone, ...rest }: typeof EMPTY): NewSiteBody {
   return {
     ...rest,
     timeZone: timeZone || undefined,
@@ -41,38 +21,25 @@ function newSite({ textsFrom, textsUntil, timeZone, ...rest }: Record<Field, str
   };
 }
 
-/**
- * An owner adds a site before its first sale, under the id its point-of-sale will send. The server's field messages
- * mark the fields (the first takes the focus; a taken id is the id's); any other refusal is the page's.
- */
-export function AddSiteForm({ onProblem }: { onProblem: (message: string | null) => void }) {
+/** An owner adds a site before its first sale, under the id its point-of-sale will send (a taken id is the id's). */
+export function AddSiteForm() {
   const queryClient = useQueryClient();
   const defaultZone = useQuery(sitesQuery).data?.defaultTimeZone;
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [added, setAdded] = useState<string | null>(null);
-
-  const add = useMutation({
-    mutationFn: () => createSite(newSite(form)),
-    onSuccess: (site) => {
-      setAdded(site.name);
-      setErrors({});
-      onProblem(null);
-      setForm(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: sitesKey });
+  const form = useServerForm({
+    inputPrefix: 'newSite',
+    fields: {
+      id: { label: 'Point-of-sale id' },
+      name: { label: 'Name' },
+      address: { label: 'Address (optional)' },
+      timeZone: { label: 'Time zone' },
+      reviewUrl: { label: 'Review page (optional)' },
+      textsFrom: { label: 'Texts from', issueKey: issueKeyOf('textsFrom') },
+      textsUntil: { label: 'Texts until', issueKey: issueKeyOf('textsUntil') },
     },
-    onError: (error: Refusal) => {
-      const fieldErrors = Object.fromEntries(
-        FIELDS.flatMap((f) => (error.issues[issueKeyOf(f)] ? [[f, error.issues[issueKeyOf(f)]]] : [])),
-      );
-      setErrors(fieldErrors);
-      setAdded(null);
-      onProblem(Object.keys(fieldErrors).length ? null : error.message);
-      const first = FIELDS.find((f) => fieldErrors[f]);
-      if (first) document.getElementById(fieldId(INPUTS[first]))?.focus();
-    },
+    initial: EMPTY,
+    submit: (values) => createSite(newSite(values)),
+    onSaved: () => queryClient.invalidateQueries({ queryKey: sitesKey }),
   });
-  const set = (field: Field) => (value: string) => setForm({ ...form, [field]: value });
 
   return (
     <section className={styles.card} aria-labelledby="add-site-heading">
@@ -81,74 +48,48 @@ export function AddSiteForm({ onProblem }: { onProblem: (message: string | null)
         A site the point-of-sale sends for the first time is listed by itself, waiting for a name. Add one here to name
         it before its first sale.
       </p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
-      >
+      <form noValidate onSubmit={form.onSubmit}>
+        <ErrorSummary {...form.summary} />
         <TextField
-          name={INPUTS.id}
-          label="Point-of-sale id"
+          {...form.text('id')}
           required
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="12"
-          value={form.id}
-          error={errors.id}
-          onValueChange={set('id')}
         />
-        <TextField
-          name={INPUTS.name}
-          label="Name"
-          required
-          autoComplete="off"
-          placeholder="Main Street"
-          value={form.name}
-          error={errors.name}
-          onValueChange={set('name')}
-        />
-        <TextField
-          name={INPUTS.address}
-          label="Address (optional)"
-          autoComplete="off"
-          value={form.address}
-          error={errors.address}
-          onValueChange={set('address')}
-        />
+        <TextField {...form.text('name')} required autoComplete="off" placeholder="Main Street" />
+        <TextField {...form.text('address')} autoComplete="off" />
         <TimeZoneField
-          name={INPUTS.timeZone}
-          value={form.timeZone}
-          error={errors.timeZone}
+          name={form.inputs.timeZone}
+          value={form.values.timeZone}
+          error={form.errors.timeZone}
           defaultZone={defaultZone ?? null}
-          onValueChange={set('timeZone')}
+          onValueChange={form.set('timeZone')}
         />
         <TextField
-          name={INPUTS.reviewUrl}
-          label="Review page (optional)"
+          {...form.text('reviewUrl')}
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://g.page/r/…/review"
-          value={form.reviewUrl}
-          error={errors.reviewUrl}
-          onValueChange={set('reviewUrl')}
         />
         <SendingWindowFields
-          names={{ from: INPUTS.textsFrom, until: INPUTS.textsUntil }}
-          from={form.textsFrom}
-          until={form.textsUntil}
-          errors={{ from: errors.textsFrom, until: errors.textsUntil }}
+          names={{ from: form.inputs.textsFrom, until: form.inputs.textsUntil }}
+          from={form.values.textsFrom}
+          until={form.values.textsUntil}
+          errors={{ from: form.errors.textsFrom, until: form.errors.textsUntil }}
           hint="empty: the server's default"
-          onChange={({ from, until }) => setForm({ ...form, textsFrom: from, textsUntil: until })}
+          onChange={({ from, until }) => form.setValues({ ...form.values, textsFrom: from, textsUntil: until })}
         />
-        <button type="submit" className={buttons.primary} disabled={add.isPending}>
-          Add site
-        </button>
+        <SubmitRow
+          label="Add site"
+          busyLabel="Adding…"
+          busy={form.busy}
+          refusal={form.refusal}
+          saved={form.saved && `Added ${form.saved.name}.`}
+        />
       </form>
-      <p role="status">{added && `Added ${added}.`}</p>
     </section>
   );
 }
