@@ -22,7 +22,7 @@ test('an owner makes a key for a till, shown once, that issues codes for its sit
   // A nameless key is refused at its field, which takes the focus.
   await page.getByRole('button', { name: 'Make key' }).click();
   await expect(page.getByLabel('Name')).toBeFocused();
-  await expect(page.getByText('Name the key after the till or system that will use it')).toBeVisible();
+  await expect(page.getByText('Name the key after the till or system that will use it', { exact: true })).toBeVisible();
 
   const name = `Till ${site}`;
   await page.getByLabel('Name').fill(name);

@@ -45,7 +45,7 @@ test.describe('the sign-in chart, walked in the browser', () => {
       else await expect(page.getByRole('alert')).toHaveText('');
       for (const field of ['email', 'password'] as const) {
         const message = view.errors[field];
-        if (message) await expect(page.getByText(message)).toBeVisible();
+        if (message) await expect(page.getByText(message, { exact: true })).toBeVisible();
       }
     },
     signingIn: async (page) => {

@@ -33,7 +33,7 @@ test('an owner names a site the point-of-sale made, gives it a review page, and 
   // A review page not on https is refused at its field, which takes the focus.
   await form.getByLabel('Review page (optional)').fill(`http://example.com/${site}`);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText(SITE_MESSAGES.reviewUrl)).toBeVisible();
+  await expect(form.getByText(SITE_MESSAGES.reviewUrl, { exact: true })).toBeVisible();
   await expect(form.getByLabel('Review page (optional)')).toBeFocused();
   await expect(form.getByLabel('Review page (optional)')).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousViolations(page);
@@ -98,8 +98,16 @@ test('an owner adds a site under its point-of-sale id, is told when the id is ta
   await add.getByRole('button', { name: 'Add site' }).click();
   await expect(add.getByLabel('Point-of-sale id')).toBeFocused();
   await expect(add.getByLabel('Point-of-sale id')).toHaveAttribute('aria-invalid', 'true');
-  await expect(add.getByText(SITE_MESSAGES.id)).toBeVisible();
-  await expect(add.getByText(SITE_MESSAGES.name)).toBeVisible();
+  await expect(add.getByText(SITE_MESSAGES.id, { exact: true })).toBeVisible();
+  await expect(add.getByText(SITE_MESSAGES.name, { exact: true })).toBeVisible();
+  // Above the form, GOV.UK's summary lists both, each a link back to its field.
+  const summary = add.getByRole('heading', { name: 'There is a problem' }).locator('..');
+  await expect(summary.getByRole('link')).toHaveText([
+    `Point-of-sale id: ${SITE_MESSAGES.id}`,
+    `Name: ${SITE_MESSAGES.name}`,
+  ]);
+  await summary.getByRole('link', { name: /^Name:/ }).click();
+  await expect(add.getByLabel('Name')).toBeFocused();
 
   await add.getByLabel('Point-of-sale id').fill(site);
   await add.getByLabel('Name').fill(name);
@@ -118,7 +126,7 @@ test('an owner adds a site under its point-of-sale id, is told when the id is ta
   await add.getByLabel('Point-of-sale id').fill(site);
   await add.getByLabel('Name').fill(`${name} again`);
   await add.getByRole('button', { name: 'Add site' }).click();
-  await expect(add.getByText(SITE_MESSAGES.idTaken)).toBeVisible();
+  await expect(add.getByText(SITE_MESSAGES.idTaken, { exact: true })).toBeVisible();
   await expect(add.getByLabel('Point-of-sale id')).toBeFocused();
 
   // Set aside: kept, and still a filter's choice for its history, but offered for no new code.

@@ -15,7 +15,8 @@ export function SubmitRow({
   saved,
   children,
 }: {
-  label: string;
+  /** The button's text; a row of several records' forms puts the record in it (visually hidden where short). */
+  label: ReactNode;
   busyLabel?: string;
   busy: boolean;
   refusal: string | null;

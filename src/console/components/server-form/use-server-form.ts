@@ -21,7 +21,7 @@ export interface ServerFormOptions<V, F extends string, R> {
   /** A check before sending (the shared schema's messages, keyed as the server keys them); null when it passes. */
   check?: (values: V) => Record<string, string> | null;
   submit: (values: V) => Promise<R>;
-  onSaved?: (result: R, values: V) => void | Promise<void>;
+  onSaved?: (result: R, values: V) => unknown;
   /** The values after saving: back to `initial` unless the form keeps what was typed (a record's edit form). */
   keepAfterSave?: boolean;
 }
