@@ -11,7 +11,7 @@ import { lockAssignedCases, unassignOutOfReach } from '../follow-ups/unassign-ou
 export const NO_SUCH_STAFF = 'There is no such staff member.';
 
 /**
- * Changes a staff member's role, sites or access. Disabling ends their sessions at once. The last enabled owner
+ * Changes a staff member's name, role, sites or access. Disabling ends their sessions at once. The last enabled owner
  * cannot be demoted or disabled: nobody could then manage staff without the command line.
  *
  * The rule holds under concurrency (the console's PATCH and `npm run staff -- disable` both come here): every change
@@ -59,7 +59,7 @@ export async function updateStaff(
 
   const [row] = await tx
     .update(staff)
-    .set({ role, sites, disabled, updatedAt: now })
+    .set({ ...(change.name === undefined ? {} : { name: change.name }), role, sites, disabled, updatedAt: now })
     .where(eq(staff.id, id))
     .returning();
   await ensureSites(tx, sites);

@@ -49,14 +49,19 @@ export type SignIn = v.InferOutput<typeof signInSchema>;
 
 const siteId = v.pipe(v.string(STAFF_MESSAGES.sites), v.trim(), v.regex(SITE_ID_PATTERN, STAFF_MESSAGES.sites));
 
+/** How a staff member is named in the console; empty until someone gives one (the email stands in). */
+const staffName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(80, STAFF_MESSAGES.nameLength),
+  plainText(UNSUPPORTED_CHARACTERS),
+);
+
 /** A new staff member; without a password, one is generated and shown once. */
 export const newStaffSchema = v.pipe(
   v.object({
     email,
-    name: v.optional(
-      v.pipe(v.string(), v.trim(), v.maxLength(80, STAFF_MESSAGES.nameLength), plainText(UNSUPPORTED_CHARACTERS)),
-      '',
-    ),
+    name: v.optional(staffName, ''),
     role: v.picklist(STAFF_ROLES, STAFF_MESSAGES.role),
     sites: v.optional(v.pipe(v.array(siteId, STAFF_MESSAGES.sites), v.maxLength(100, STAFF_MESSAGES.sites)), []),
     password: v.optional(newPassword),
@@ -73,8 +78,9 @@ export const newStaffSchema = v.pipe(
 );
 export type NewStaff = v.InferOutput<typeof newStaffSchema>;
 
-/** An owner's change to a staff member: any of role, sites and access. */
+/** An owner's change to a staff member: any of name, role, sites and access. */
 export const staffUpdateSchema = v.object({
+  name: v.optional(staffName),
   role: v.optional(v.picklist(STAFF_ROLES, STAFF_MESSAGES.role)),
   sites: v.optional(v.pipe(v.array(siteId, STAFF_MESSAGES.sites), v.maxLength(100, STAFF_MESSAGES.sites))),
   disabled: v.optional(v.boolean()),

@@ -99,7 +99,7 @@ test('an owner sees a customer’s profile and survey arrive, finds the member, 
   await expectNoSeriousViolations(page);
   await page.getByRole('link', { name: 'Staff', exact: true }).click();
   await expect(
-    page.getByRole('region', { name: 'Who may sign in' }).getByRole('cell', { name: owner, exact: true }),
+    page.getByRole('region', { name: 'Who may sign in' }).getByRole('heading', { name: owner, exact: true }),
   ).toBeVisible();
 });
 
@@ -221,7 +221,7 @@ test('a staff member changes their password, and only the new one signs in', asy
   await page.getByLabel('Current password').fill('not my password');
   await page.getByLabel('New password (at least 12 characters)').fill('a brand new passphrase');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('The current password is not right')).toBeVisible();
+  await expect(page.getByText('The current password is not right', { exact: true })).toBeVisible();
   await page.getByLabel('Current password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('status')).toHaveText('Your password is changed. Your other sessions have ended.');
@@ -238,14 +238,15 @@ test("an owner changes a manager's sites and can disable them", async ({ page, r
   const owner = await addStaffMember(request, 'owner');
   const manager = await addStaffMember(request, 'manager', [before]);
   await signIn(page, owner, '/admin/staff');
-  const row = page.getByRole('region', { name: 'Who may sign in' }).getByRole('row').filter({ hasText: manager });
-  await expect(row).toContainText(unnamedSiteName(before));
-  await row.getByRole('button', { name: `Choose sites of ${manager}` }).click();
-  const sites = row.getByRole('group', { name: `Sites of ${manager}` });
+  const card = page.getByRole('region', { name: 'Who may sign in' }).getByRole('listitem').filter({ hasText: manager });
+  await expect(card).toContainText(unnamedSiteName(before));
+  await card.getByRole('button', { name: `Choose sites of ${manager}` }).click();
+  const sites = card.getByRole('group', { name: `Sites of ${manager}` });
   await expect(sites.getByRole('checkbox', { name: unnamedSiteName(before), exact: true })).toBeChecked();
   await expectNoSeriousViolations(page);
   await sites.getByRole('checkbox', { name: `Harbor ${after}`, exact: true }).check();
-  await expect(row).toContainText(`${unnamedSiteName(before)}, Harbor ${after}`);
+  await expect(card).toContainText(`${unnamedSiteName(before)}, Harbor ${after}`);
+  await expect(card.getByRole('button', { name: 'Disable' })).toHaveAccessibleName(`Disable ${manager}`);
   await page.getByRole('button', { name: `Save ${manager}` }).click();
   await expect
     .poll(async () => {

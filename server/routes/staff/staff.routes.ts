@@ -79,7 +79,7 @@ export function staffRoutes(deps: { db: Db; auth: Auth }): Hono<AdminEnv> {
   app.patch(
     '/admin/staff/:id',
     describe({
-      summary: "Change a staff member's role, sites or access",
+      summary: "Change a staff member's name, role, sites or access",
       answers: { 200: { description: 'The staff member as changed.', body: staffMemberSchema } },
       refusals: [...CHANGE_REFUSALS, 'unauthorized', 'forbidden', 'not_found', 'last_owner', 'rate_limited'],
     }),
