@@ -24,7 +24,8 @@ import { countFollowUps, listFollowUps } from '../../follow-ups/list-follow-ups'
 import { noteFollowUp } from '../../follow-ups/note-follow-up';
 import { resolveFollowUp } from '../../follow-ups/resolve-follow-up';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson, validQuery } from '../../lib/request-input';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { declareList } from '../../lib/declare-list';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import type { SiteScope } from '../../members/list-filters';
 
@@ -67,23 +68,18 @@ export function followUpRoutes(deps: { db: Db }): Hono<AdminEnv> {
     });
   }
 
-  app.get(
-    '/admin/follow-ups',
-    describe({
-      summary: 'The follow-up inbox: overdue cases first, then the oldest, a page at a time',
-      answers: { 200: { description: '`{ results: [case…], nextCursor }`', body: followUpPageSchema } },
-      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
-    }),
-    staffDoor,
-    validQuery(followUpQuerySchema),
-    async (c) => {
-      const { site, assignee, ...query } = c.req.valid('query');
+  declareList(app, deps.db, {
+    path: '/admin/follow-ups',
+    summary: 'The follow-up inbox: overdue cases first, then the oldest, a page at a time',
+    query: followUpQuerySchema,
+    page: followUpPageSchema,
+    door: staffDoor,
+    list: (c, { site, assignee, ...query }) => {
       const principal = c.get('principal');
-      const scope = siteScope(principal, site);
       const assigned = assignee === 'me' ? staffOf(principal).id : assignee;
-      return c.json(await listFollowUps(deps.db, scope, { ...query, assignee: assigned }));
+      return listFollowUps(deps.db, siteScope(principal, site), { ...query, assignee: assigned });
     },
-  );
+  });
 
   // Before `/:id`, which would take `count` for an id.
   app.get(

@@ -8,13 +8,10 @@ import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { membersCsv } from '../../exports/members-csv';
 import { ApiError } from '../../lib/api-error';
-import { csvAnswer } from '../../lib/csv-answer';
-import { validQuery } from '../../lib/request-input';
+import { declareList } from '../../lib/declare-list';
 import { describe } from '../../lib/route-description';
 import { findMember, NO_SUCH_MEMBER } from '../../members/find-member';
 import { listMembers } from '../../members/list-members';
-
-const LIST_REFUSALS = ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'] as const;
 
 /**
  * Who joined: `/api/admin/members`, its CSV export, and `/api/admin/members/:id`. Managers read their own sites;
@@ -23,42 +20,21 @@ const LIST_REFUSALS = ['validation_failed', 'unauthorized', 'forbidden', 'rate_l
 export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
-  app.get(
-    '/admin/members',
-    describe({
-      summary: 'Members, newest first, a page at a time, found by name, email or last four digits',
-      answers: { 200: { description: '`{ results: [member…], nextCursor }`', body: memberPageSchema } },
-      refusals: [...LIST_REFUSALS],
-    }),
-    allow('owner', 'manager'),
-    validQuery(memberQuerySchema),
-    async (c) => {
-      const query = c.req.valid('query');
-      return c.json(await listMembers(deps.db, siteScope(c.get('principal'), query.site), query));
-    },
-  );
-
-  app.get(
-    '/admin/members.csv',
-    describe({
+  declareList(app, deps.db, {
+    path: '/admin/members',
+    summary: 'Members, newest first, a page at a time, found by name, email or last four digits',
+    query: memberQuerySchema,
+    page: memberPageSchema,
+    door: allow('owner', 'manager'),
+    list: (c, query) => listMembers(deps.db, siteScope(c.get('principal'), query.site), query),
+    csv: {
       summary: 'Every member the filters select, as CSV (owners)',
-      answers: { 200: { description: 'UTF-8 with a header row; consent columns included.', media: 'text/csv' } },
-      refusals: [...LIST_REFUSALS],
-    }),
-    allow('owner'),
-    validQuery(memberQuerySchema),
-    async (c) => {
-      const { limit: _limit, after: _after, ...filters } = c.req.valid('query');
-      const principal = c.get('principal');
-      const sites = siteScope(principal, filters.site);
-      await recordAudit(deps.db, {
-        ...auditedBy(c),
-        action: 'export',
-        subjectId: 'members',
-      });
-      return csvAnswer(membersCsv(deps.db, sites, filters), 'members');
+      description: 'UTF-8 with a header row; consent columns included.',
+      door: allow('owner'),
+      name: 'members',
+      rows: (c, filters) => membersCsv(deps.db, siteScope(c.get('principal'), filters.site), filters),
     },
-  );
+  });
 
   app.get(
     '/admin/members/:id',

@@ -11,7 +11,8 @@ import { clientLimitKey } from '../../lib/client-address';
 import { idempotentRequest, writeOnce } from '../../lib/idempotency';
 import type { Throttles } from '../../limits/throttles';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson, validQuery } from '../../lib/request-input';
+import { jsonBody, validJson } from '../../lib/request-input';
+import { declareList } from '../../lib/declare-list';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { findSurvey } from '../../surveys/find-survey';
 import { listCustomerSurveys } from '../../surveys/list-customer-surveys';
@@ -94,34 +95,19 @@ export function surveyRoutes(deps: {
   );
 
   /** The operator reads a customer's surveys, oldest first, a page at a time (`?limit=&after=`). */
-  app.get(
-    '/admin/customers/:id/surveys',
-    describe({
-      summary: "A page of a customer's surveys, oldest first",
-      answers: {
-        200: {
-          description: 'The page, and the `after` of the next one (`nextCursor`, null on the last).',
-          body: surveyPageSchema,
-        },
-      },
-      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'not_found', 'rate_limited'],
-    }),
-    allow('owner', { key: 'surveys:read' }),
+  declareList(app, deps.db, {
+    path: '/admin/customers/:id/surveys',
+    summary: "A page of a customer's surveys, oldest first",
+    query: pageQuerySchema,
+    page: surveyPageSchema,
+    door: allow('owner', { key: 'surveys:read' }),
     // An id that is not a UUID names no customer: 404, as an unknown one does, before the query is looked at.
-    validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
+    before: validator('param', v.object({ id: recordId(NO_SUCH_CUSTOMER) }), (result) => {
       if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
     }),
-    validQuery(pageQuerySchema),
-    async (c) =>
-      c.json(
-        await listCustomerSurveys(
-          deps.db,
-          c.req.valid('param').id,
-          visibleSites(c.get('principal')),
-          c.req.valid('query'),
-        ),
-      ),
-  );
+    refusals: ['not_found'],
+    list: (c, query) => listCustomerSurveys(deps.db, c.req.param('id')!, visibleSites(c.get('principal')), query),
+  });
 
   return app;
 }
