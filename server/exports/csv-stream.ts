@@ -6,6 +6,24 @@ import { neutralised } from '../../src/domain/csv-cell';
 export const EXPORT_BATCH = 1000;
 
 /**
+ * Every row a keyset list's filters select, read `EXPORT_BATCH` at a time by the list's own page reader: an
+ * export is its list read to the end.
+ */
+export async function* keysetBatches<TRow>(
+  readPage: (page: {
+    limit: number;
+    after: string | undefined;
+  }) => Promise<{ rows: TRow[]; nextCursor: string | null }>,
+): AsyncGenerator<TRow[]> {
+  let after: string | undefined;
+  do {
+    const page = await readPage({ limit: EXPORT_BATCH, after });
+    yield page.rows;
+    after = page.nextCursor ?? undefined;
+  } while (after);
+}
+
+/**
  * Rows from `batches` (an async generator reading the database a keyset page at a time) as a UTF-8 CSV stream
  * with a header row and a byte-order mark, so a spreadsheet reads accents right. Back-pressure reaches the
  * generator: a slow download reads the database slowly, not into memory.

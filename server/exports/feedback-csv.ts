@@ -3,7 +3,7 @@ import { THEME_LABELS, themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
 import { listFeedbackRows, type FeedbackFilters, type FeedbackRow } from '../feedback/list-feedback';
 import type { SiteScope } from '../members/list-filters';
-import { csvStream, EXPORT_BATCH } from './csv-stream';
+import { csvStream, keysetBatches } from './csv-stream';
 
 const columns: { header: string; value: (row: FeedbackRow) => string | number | boolean | null }[] = [
   { header: 'id', value: (r) => r.survey.id },
@@ -34,13 +34,8 @@ const columns: { header: string; value: (row: FeedbackRow) => string | number | 
  * unanswered question.
  */
 export function feedbackCsv(db: Db, sites: SiteScope, filters: FeedbackFilters): ReadableStream {
-  async function* batches() {
-    let after: string | undefined;
-    do {
-      const page = await listFeedbackRows(db, sites, { ...filters, limit: EXPORT_BATCH, after });
-      yield page.rows;
-      after = page.nextCursor ?? undefined;
-    } while (after);
-  }
-  return csvStream(columns, batches());
+  return csvStream(
+    columns,
+    keysetBatches((page) => listFeedbackRows(db, sites, { ...filters, ...page })),
+  );
 }

@@ -3,7 +3,7 @@ import type { MemberQuery } from '../../src/domain/members';
 import type { Db } from '../db/client';
 import type { SiteScope } from '../members/list-filters';
 import { listMemberRows, type MemberRow } from '../members/list-members';
-import { csvStream, EXPORT_BATCH } from './csv-stream';
+import { csvStream, keysetBatches } from './csv-stream';
 
 /** A row as the CSV reads it: the stored member with its vehicle and consent views, made once per row. */
 interface CsvRow {
@@ -54,12 +54,9 @@ const csvRow = (row: MemberRow): CsvRow => ({
 
 export function membersCsv(db: Db, sites: SiteScope, filters: Omit<MemberQuery, 'limit' | 'after'>): ReadableStream {
   async function* batches() {
-    let after: string | undefined;
-    do {
-      const page = await listMemberRows(db, sites, { ...filters, limit: EXPORT_BATCH, after });
-      yield page.rows.map(csvRow);
-      after = page.nextCursor ?? undefined;
-    } while (after);
+    for await (const rows of keysetBatches((page) => listMemberRows(db, sites, { ...filters, ...page }))) {
+      yield rows.map(csvRow);
+    }
   }
   return csvStream(columns, batches());
 }

@@ -3,7 +3,7 @@ import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import { themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
-import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
+import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
 import { toMemberSurvey } from '../members/find-member';
 import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
@@ -69,16 +69,17 @@ const NEWEST_FIRST: KeysetOrder = {
 
 /** Surveys with their comments, newest first, a keyset page at a time. */
 export async function listFeedbackRows(db: Db, sites: SiteScope, query: FeedbackQuery & { timeZone?: string }) {
-  const rows = await db
-    .select({ ...feedbackColumns, cursorKey: cursorKey(NEWEST_FIRST) })
-    .from(surveys)
-    .innerJoin(customers, eq(customers.id, surveys.customerId))
-    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-    .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
-    .where(and(feedbackConditions(sites, query), afterCursor(NEWEST_FIRST, query.after)))
-    .orderBy(...orderOf(NEWEST_FIRST))
-    .limit(query.limit + 1);
-  return keysetPage(rows, query.limit);
+  return readKeysetPage(NEWEST_FIRST, query, (keyset) =>
+    db
+      .select({ ...feedbackColumns, cursorKey: keyset.cursorKey })
+      .from(surveys)
+      .innerJoin(customers, eq(customers.id, surveys.customerId))
+      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
+      .where(and(feedbackConditions(sites, query), keyset.after))
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
 export async function listFeedback(

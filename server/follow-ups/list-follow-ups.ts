@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FollowUpCount, FollowUpQuery, FollowUpSummary } from '../../src/domain/follow-ups';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
-import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
+import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, followUpCases, staff, surveys } from '../db/schema';
 import type { SiteScope } from '../members/list-filters';
 import { inCaseSites, isOverdue, summaryColumns, toFollowUpSummary } from './case-columns';
@@ -36,24 +36,24 @@ export async function listFollowUps(
   query: InboxFilters,
   now = new Date(),
 ): Promise<Page<FollowUpSummary>> {
-  const order = overdueFirst(now);
-  const rows = await db
-    .select({ ...summaryColumns(now), cursorKey: cursorKey(order) })
-    .from(followUpCases)
-    .innerJoin(customers, eq(customers.id, followUpCases.customerId))
-    .leftJoin(surveys, eq(surveys.id, followUpCases.surveyId))
-    .leftJoin(staff, eq(staff.id, followUpCases.assigneeId))
-    .where(
-      and(
-        inCaseSites(scope),
-        query.status ? eq(followUpCases.status, query.status) : undefined,
-        assignedTo(query.assignee),
-        afterCursor(order, query.after),
-      ),
-    )
-    .orderBy(...orderOf(order))
-    .limit(query.limit + 1);
-  const page = keysetPage(rows, query.limit);
+  const page = await readKeysetPage(overdueFirst(now), query, (keyset) =>
+    db
+      .select({ ...summaryColumns(now), cursorKey: keyset.cursorKey })
+      .from(followUpCases)
+      .innerJoin(customers, eq(customers.id, followUpCases.customerId))
+      .leftJoin(surveys, eq(surveys.id, followUpCases.surveyId))
+      .leftJoin(staff, eq(staff.id, followUpCases.assigneeId))
+      .where(
+        and(
+          inCaseSites(scope),
+          query.status ? eq(followUpCases.status, query.status) : undefined,
+          assignedTo(query.assignee),
+          keyset.after,
+        ),
+      )
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
   return { results: page.rows.map(toFollowUpSummary), nextCursor: page.nextCursor };
 }
 

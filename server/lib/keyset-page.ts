@@ -60,3 +60,32 @@ export function keysetPage<TRow extends { cursorKey: string }>(
     nextCursor: rows.length > limit && last ? encodeCursor(JSON.parse(last.cursorKey) as CursorValue[]) : null,
   };
 }
+
+/** What a list's query takes from its order: the key column to select, the condition, the order and the limit. */
+export interface Keyset {
+  /** Selected as `cursorKey` beside the row's columns. */
+  cursorKey: SQL<string>;
+  /** The rows after the cursor (undefined on the first page), to `and` with the list's filters. */
+  after: SQL | undefined;
+  orderBy: SQL[];
+  /** One more than the page, to know whether another follows. */
+  limit: number;
+}
+
+/**
+ * One keyset page of a list: `select` runs the list's own query with the keyset's pieces (its columns, joins and
+ * filters are its own); the rows come back cut to `limit` with the cursor of the next page.
+ */
+export async function readKeysetPage<TRow extends { cursorKey: string }>(
+  order: KeysetOrder,
+  page: { limit: number; after?: string | undefined },
+  select: (keyset: Keyset) => Promise<TRow[]>,
+): Promise<{ rows: TRow[]; nextCursor: string | null }> {
+  const rows = await select({
+    cursorKey: cursorKey(order),
+    after: afterCursor(order, page.after),
+    orderBy: orderOf(order),
+    limit: page.limit + 1,
+  });
+  return keysetPage(rows, page.limit);
+}

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { MemberQuery, MemberSummary } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
-import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
+import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, smsSuppressions } from '../db/schema';
 import { memberConditions, siteNameColumn, type SiteScope } from './list-filters';
 
@@ -52,16 +52,17 @@ export async function listMemberRows(
   sites: SiteScope,
   query: MemberQuery,
 ): Promise<{ rows: MemberRow[]; nextCursor: string | null }> {
-  const rows = await db
-    .select({ ...memberColumns, cursorKey: cursorKey(NEWEST_FIRST) })
-    .from(customers)
-    .innerJoin(registrations, eq(registrations.id, customers.registrationId))
-    .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
-    .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, customers.mobileNumber))
-    .where(and(memberConditions(sites, query), afterCursor(NEWEST_FIRST, query.after)))
-    .orderBy(...orderOf(NEWEST_FIRST))
-    .limit(query.limit + 1);
-  return keysetPage(rows, query.limit);
+  return readKeysetPage(NEWEST_FIRST, query, (keyset) =>
+    db
+      .select({ ...memberColumns, cursorKey: keyset.cursorKey })
+      .from(customers)
+      .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .leftJoin(siteTable, eq(siteTable.id, registrations.siteId))
+      .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, customers.mobileNumber))
+      .where(and(memberConditions(sites, query), keyset.after))
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
 }
 
 export async function listMembers(db: Db, sites: SiteScope, query: MemberQuery): Promise<Page<MemberSummary>> {

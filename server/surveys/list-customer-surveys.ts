@@ -4,7 +4,7 @@ import type { Page, pageQuerySchema } from '../../src/domain/paging';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
 import { ApiError } from '../lib/api-error';
-import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
+import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { NO_SUCH_CUSTOMER } from '../customers/find-customer';
 import { inSites, type SiteScope } from '../members/list-filters';
 import { toSurvey, type SurveyRecord } from './survey-record';
@@ -39,12 +39,13 @@ export async function listCustomerSurveys(
   { limit, after }: v.InferOutput<typeof pageQuerySchema>,
 ): Promise<Page<SurveyRecord>> {
   if (!(await customerAt(db, customerId, sites))) throw new ApiError(404, 'not_found', NO_SUCH_CUSTOMER);
-  const rows = await db
-    .select({ survey: surveys, cursorKey: cursorKey(OLDEST_FIRST) })
-    .from(surveys)
-    .where(and(eq(surveys.customerId, customerId), afterCursor(OLDEST_FIRST, after)))
-    .orderBy(...orderOf(OLDEST_FIRST))
-    .limit(limit + 1);
-  const page = keysetPage(rows, limit);
+  const page = await readKeysetPage(OLDEST_FIRST, { limit, after }, (keyset) =>
+    db
+      .select({ survey: surveys, cursorKey: keyset.cursorKey })
+      .from(surveys)
+      .where(and(eq(surveys.customerId, customerId), keyset.after))
+      .orderBy(...keyset.orderBy)
+      .limit(keyset.limit),
+  );
   return { results: page.rows.map(({ survey }) => toSurvey(survey)), nextCursor: page.nextCursor };
 }
