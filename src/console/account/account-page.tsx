@@ -33,8 +33,8 @@ export function AccountPage() {
       <h2>Change your password</h2>
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />
-        <TextField {...form.text('currentPassword')} type="password" autoComplete="current-password" />
-        <TextField {...form.text('newPassword')} type="password" autoComplete="new-password" />
+        <TextField {...form.field('currentPassword')} type="password" autoComplete="current-password" />
+        <TextField {...form.field('newPassword')} type="password" autoComplete="new-password" />
         <SubmitRow
           label="Change password"
           busyLabel="Changing…"

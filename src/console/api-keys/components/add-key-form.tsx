@@ -40,7 +40,7 @@ export function AddKeyForm() {
       )}
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />
-        <TextField {...form.text('name')} autoComplete="off" placeholder="Till 2, Main Street" />
+        <TextField {...form.field('name')} autoComplete="off" placeholder="Till 2, Main Street" />
         <CheckboxGroup
           name="scope"
           legend={form.labels.scopes}

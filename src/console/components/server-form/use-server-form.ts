@@ -96,8 +96,8 @@ export function useServerForm<V extends object, F extends string, R = unknown>(o
       if (problems) refuse('Some fields are missing or invalid.', problems);
       else mutation.mutate(values);
     },
-    /** A text box's props: its name, label, value, message and change. */
-    text: <K extends F & keyof V>(field: K & (V[K] extends string ? K : never)) => ({
+    /** A text box's or a list's props (`TextField`, `SelectField`): its name, label, value, message and change. */
+    field: <K extends F & keyof V>(field: K & (V[K] extends string ? K : never)) => ({
       name: inputs[field],
       label: labels[field],
       value: values[field] as string,

@@ -53,7 +53,7 @@ export function AddEndpointForm({
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />
         <TextField
-          {...form.text('url')}
+          {...form.field('url')}
           type="url"
           inputMode="url"
           autoComplete="off"
@@ -64,7 +64,7 @@ export function AddEndpointForm({
             ? 'This server allows receivers on your own network (http:// and private addresses).'
             : 'Use an https:// address on the internet; private-network addresses are refused.'}
         </p>
-        <TextField {...form.text('description')} />
+        <TextField {...form.field('description')} />
         <CheckboxGroup
           name="event"
           legend={form.labels.eventTypes}

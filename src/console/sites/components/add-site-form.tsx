@@ -5,7 +5,8 @@ import { SubmitRow } from '../../components/server-form/submit-row';
 import { useServerForm } from '../../components/server-form/use-server-form';
 import styles from '../../console.module.css';
 import { createSite, sitesKey, sitesQuery, type NewSiteBody } from '../api';
-import { issueKeyOf, untilOf } from '../site-changes';
+import { untilOf } from '../site-changes';
+import { SITE_FIELDS } from '../site-fields';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
@@ -29,12 +30,7 @@ export function AddSiteForm() {
     inputPrefix: 'newSite',
     fields: {
       id: { label: 'Point-of-sale id' },
-      name: { label: 'Name' },
-      address: { label: 'Address (optional)' },
-      timeZone: { label: 'Time zone' },
-      reviewUrl: { label: 'Review page (optional)' },
-      textsFrom: { label: 'Texts from', issueKey: issueKeyOf('textsFrom') },
-      textsUntil: { label: 'Texts until', issueKey: issueKeyOf('textsUntil') },
+      ...SITE_FIELDS,
     },
     initial: EMPTY,
     submit: (values) => createSite(newSite(values)),
@@ -51,15 +47,15 @@ export function AddSiteForm() {
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />
         <TextField
-          {...form.text('id')}
+          {...form.field('id')}
           required
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="12"
         />
-        <TextField {...form.text('name')} required autoComplete="off" placeholder="Main Street" />
-        <TextField {...form.text('address')} autoComplete="off" />
+        <TextField {...form.field('name')} required autoComplete="off" placeholder="Main Street" />
+        <TextField {...form.field('address')} autoComplete="off" />
         <TimeZoneField
           name={form.inputs.timeZone}
           value={form.values.timeZone}
@@ -68,7 +64,7 @@ export function AddSiteForm() {
           onValueChange={form.set('timeZone')}
         />
         <TextField
-          {...form.text('reviewUrl')}
+          {...form.field('reviewUrl')}
           type="url"
           inputMode="url"
           autoComplete="off"

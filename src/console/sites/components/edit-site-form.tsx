@@ -8,7 +8,8 @@ import { SubmitRow } from '../../components/server-form/submit-row';
 import { useServerForm } from '../../components/server-form/use-server-form';
 import styles from '../../console.module.css';
 import { sitesKey, updateSite } from '../api';
-import { issueKeyOf, siteChanges, siteForm } from '../site-changes';
+import { siteChanges, siteForm } from '../site-changes';
+import { SITE_FIELDS } from '../site-fields';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
@@ -22,12 +23,7 @@ export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => voi
   const form = useServerForm({
     inputPrefix: 'editSite',
     fields: {
-      name: { label: 'Name' },
-      address: { label: 'Address (optional)' },
-      timeZone: { label: 'Time zone' },
-      reviewUrl: { label: 'Review page (optional)' },
-      textsFrom: { label: 'Texts from', issueKey: issueKeyOf('textsFrom') },
-      textsUntil: { label: 'Texts until', issueKey: issueKeyOf('textsUntil') },
+      ...SITE_FIELDS,
       active: { label: 'Active' },
     },
     initial: () => siteForm(site),
@@ -49,13 +45,13 @@ export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => voi
       </h3>
       <ErrorSummary {...form.summary} />
       <TextField
-        {...form.text('name')}
+        {...form.field('name')}
         autoComplete="off"
         // The name box opens on it: naming is what an unnamed site is opened for.
         autoFocus
         placeholder={site.named ? undefined : unnamedSiteName(site.id)}
       />
-      <TextField {...form.text('address')} autoComplete="off" />
+      <TextField {...form.field('address')} autoComplete="off" />
       <TimeZoneField
         name={form.inputs.timeZone}
         value={form.values.timeZone}
@@ -63,7 +59,7 @@ export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => voi
         onValueChange={form.set('timeZone')}
       />
       <TextField
-        {...form.text('reviewUrl')}
+        {...form.field('reviewUrl')}
         type="url"
         inputMode="url"
         autoComplete="off"

@@ -45,17 +45,9 @@ export function AddStaffForm() {
       )}
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />
-        <TextField {...form.text('name')} autoComplete="off" placeholder="Ana Ruiz" />
-        <TextField {...form.text('email')} type="email" autoComplete="off" />
-        <SelectField
-          name={form.inputs.role}
-          label={form.labels.role}
-          value={form.values.role}
-          options={ROLES}
-          placeholder={null}
-          error={form.errors.role}
-          onValueChange={form.set('role')}
-        />
+        <TextField {...form.field('name')} autoComplete="off" placeholder="Ana Ruiz" />
+        <TextField {...form.field('email')} type="email" autoComplete="off" />
+        <SelectField {...form.field('role')} options={ROLES} placeholder={null} />
         {form.values.role === 'manager' && (
           <SiteCheckboxes
             name="newSite"

@@ -61,16 +61,8 @@ export function StaffCard({ member, onChanged }: { member: StaffMember; onChange
         </h3>
         {member.name && <p className={local.email}>{member.email}</p>}
         <div className={local.fields}>
-          <TextField {...form.text('name')} autoComplete="off" placeholder={member.email} />
-          <SelectField
-            name={form.inputs.role}
-            label={form.labels.role}
-            value={form.values.role}
-            options={ROLES}
-            placeholder={null}
-            error={form.errors.role}
-            onValueChange={form.set('role')}
-          />
+          <TextField {...form.field('name')} autoComplete="off" placeholder={member.email} />
+          <SelectField {...form.field('role')} options={ROLES} placeholder={null} />
         </div>
         {form.values.role === 'owner' ? (
           <p>Sites: all</p>

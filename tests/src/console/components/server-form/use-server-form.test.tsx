@@ -24,8 +24,8 @@ function PlaceForm({ submit }: { submit: (values: { name: string; from: string }
   return (
     <form noValidate onSubmit={form.onSubmit}>
       <ErrorSummary {...form.summary} />
-      <TextField {...form.text('name')} />
-      <TextField {...form.text('from')} />
+      <TextField {...form.field('name')} />
+      <TextField {...form.field('from')} />
       <SubmitRow
         label="Save"
         busyLabel="Saving…"
@@ -88,7 +88,7 @@ describe('useServerForm', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Main');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Only an owner can do that.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Only an owner can do that.'));
     expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Main');
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
@@ -97,7 +97,7 @@ describe('useServerForm', () => {
   it('an issue no field of the form claims is the refusal', async () => {
     renderForm(() => Promise.reject(refusal('Some fields are invalid.', { siteId: 'No such site' })));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('No such site');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No such site'));
   });
 
   it('is busy while saving (one press sends once), then empties the form and says what was saved', async () => {
@@ -112,7 +112,7 @@ describe('useServerForm', () => {
     expect(busy.getAttribute('aria-busy')).toBe('true');
     answer({ name: 'Main' });
 
-    expect((await screen.findByRole('status')).textContent).toBe('Saved Main.');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved Main.'));
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
     expect(submit).toHaveBeenCalledTimes(1);
     expect(submit).toHaveBeenCalledWith({ name: 'Main', from: '' }, expect.anything());
@@ -129,7 +129,7 @@ describe('useServerForm', () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Other');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect((await screen.findByRole('status')).textContent).toBe('Saved Other.');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved Other.'));
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'There is a problem' })).toBeNull();
   });
