@@ -61,7 +61,8 @@ async function openEmpty(driver: 'pglite' | 'postgres'): Promise<SqlExecutor> {
 
 const drivers = process.env.TEST_DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
-describe.each(drivers)('a database made by pg-boss 10, on %s', (driver) => {
+// Each test installs pg-boss 12's tables afresh, seconds on PGlite and more on a busy machine.
+describe.each(drivers)('a database made by pg-boss 10, on %s', { timeout: 120_000 }, (driver) => {
   it("goes on in pg-boss 12's tables with the jobs it had not finished, taken ones due again", async () => {
     const db = await openEmpty(driver);
     await pgBoss10Installation(db);
