@@ -26,7 +26,8 @@ describe('the curated vehicle catalogue', () => {
 });
 
 describe('first start on the embedded database', () => {
-  it('migrates, seeds once, and keeps everything across a restart', async () => {
+  // Two opens of a new data directory, each migrating and checking pg-boss's tables: half a minute on a busy machine.
+  it('migrates, seeds once, and keeps everything across a restart', { timeout: 90_000 }, async () => {
     const scratch = mkdtempSync(join(tmpdir(), 'club-data-'));
     onTestFinished(() => rmSync(scratch, { recursive: true, force: true }));
     const dataDir = join(scratch, 'db');
