@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FollowUpCount, FollowUpQuery, FollowUpSummary } from '../../src/domain/follow-ups';
 import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
@@ -15,10 +15,16 @@ function assignedTo(assignee: InboxFilters['assignee']): SQL | undefined {
   return assignee === 'none' ? isNull(followUpCases.assigneeId) : eq(followUpCases.assigneeId, assignee);
 }
 
-/** Overdue cases first (0 for an overdue case, 1 for any other), then the oldest opened, ties by id. */
-const overdueFirst = (now: Date): KeysetOrder => ({
+/**
+ * The viewer's own cases first, overdue first within them and within the rest (ranks 0–3), then the oldest opened,
+ * ties by id. Without a viewer (the command line), overdue first.
+ */
+const overdueFirst = (now: Date, viewerId: string | undefined): KeysetOrder => ({
   parts: [
-    { expression: sql`(case when ${isOverdue(now)} then 0 else 1 end)`, part: 'rank' },
+    {
+      expression: sql`((case when ${viewerId ? sql`${followUpCases.assigneeId} = ${viewerId}` : sql`false`} then 0 else 2 end) + (case when ${isOverdue(now)} then 0 else 1 end))`,
+      part: 'rank',
+    },
     { expression: followUpCases.openedAt, part: 'time' },
     { expression: followUpCases.id, part: 'id' },
   ],
@@ -35,8 +41,9 @@ export async function listFollowUps(
   scope: SiteScope,
   query: InboxFilters,
   now = new Date(),
+  viewerId?: string,
 ): Promise<Page<FollowUpSummary>> {
-  const page = await readKeysetPage(overdueFirst(now), query, (keyset) =>
+  const page = await readKeysetPage(overdueFirst(now, viewerId), query, (keyset) =>
     db
       .select({ ...summaryColumns(now), cursorKey: keyset.cursorKey })
       .from(followUpCases)
@@ -46,7 +53,11 @@ export async function listFollowUps(
       .where(
         and(
           inCaseSites(scope),
-          query.status ? eq(followUpCases.status, query.status) : undefined,
+          query.status === 'active'
+            ? inArray(followUpCases.status, ['open', 'contacted'])
+            : query.status
+              ? eq(followUpCases.status, query.status)
+              : undefined,
           assignedTo(query.assignee),
           keyset.after,
         ),

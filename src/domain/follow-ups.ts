@@ -69,7 +69,7 @@ export const followUpDueAt = (openedAt: Date, hours: number): Date =>
 export const FOLLOW_UP_NOTE_MAX = 2000;
 
 export const FOLLOW_UP_MESSAGES = {
-  status: 'status is open, contacted or resolved',
+  status: 'status is open, contacted, resolved or active (open or contacted)',
   assigneeFilter: 'assignee is a staff id, me or none',
   assignee: 'Choose a staff member who works at this site',
   assignSelf: 'A manager may assign a case only to themself',
@@ -93,7 +93,7 @@ const note = (message: string) =>
     plainText(UNSUPPORTED_CHARACTERS),
   );
 
-/** The inbox's order: overdue first (a rank), then the oldest opened, ties by id. */
+/** The inbox's order: the caller's own cases first, overdue first within them (a rank), then the oldest opened, ties by id. */
 export const INBOX_KEY = ['rank', 'time', 'id'] as const satisfies readonly KeyPart[];
 
 /**
@@ -103,7 +103,8 @@ export const INBOX_KEY = ['rank', 'time', 'id'] as const satisfies readonly KeyP
 export const followUpQuerySchema = v.object({
   ...keysetQuery(INBOX_KEY).entries,
   site: v.optional(siteId),
-  status: v.optional(v.picklist(FOLLOW_UP_STATUSES, FOLLOW_UP_MESSAGES.status)),
+  /** `active`: the cases that need someone, open or contacted (the console's inbox opens on them). */
+  status: v.optional(v.picklist([...FOLLOW_UP_STATUSES, 'active'], FOLLOW_UP_MESSAGES.status)),
   assignee: v.optional(
     v.union(
       [v.literal('me'), v.literal('none'), staffId(FOLLOW_UP_MESSAGES.assigneeFilter)],

@@ -70,14 +70,15 @@ export function followUpRoutes(deps: { db: Db }): Hono<AdminEnv> {
 
   declareList(app, deps.db, {
     path: '/admin/follow-ups',
-    summary: 'The follow-up inbox: overdue cases first, then the oldest, a page at a time',
+    summary: "The follow-up inbox: the caller's own cases first, overdue first, then the oldest, a page at a time",
     query: followUpQuerySchema,
     page: followUpPageSchema,
     door: staffDoor,
     list: (c, { site, assignee, ...query }) => {
       const principal = c.get('principal');
       const assigned = assignee === 'me' ? staffOf(principal).id : assignee;
-      return listFollowUps(deps.db, siteScope(principal, site), { ...query, assignee: assigned });
+      const viewerId = principal.kind === 'staff' ? principal.staff.id : undefined;
+      return listFollowUps(deps.db, siteScope(principal, site), { ...query, assignee: assigned }, new Date(), viewerId);
     },
   });
 

@@ -19,14 +19,17 @@ import buttons from '../../components/buttons/buttons.module.css';
 import { fieldId } from '../../components/fields/field-ids';
 import { SelectField } from '../../components/fields/select-field';
 import styles from '../console.module.css';
-import { when } from '../format';
 import { Facts } from '../members/components/facts';
 import { sitesQuery } from '../sites/api';
 import { staffListQuery } from '../staff/api';
 import { assignRequest, contactRequest, followUpQuery, followUpsKey, noteRequest, resolveRequest } from './api';
 import { TextAreaField } from '../../components/fields/text-area-field';
 import pageStyles from './follow-ups.module.css';
-import { dueText, STATUS_LABELS } from './status-text';
+import { STATUS_LABELS } from './status-text';
+import caseStyles from './components/case-page.module.css';
+import { ContactActions } from './components/contact-actions';
+import { MemberWords } from './components/member-words';
+import { atSite } from '../site-clock';
 
 /** The order fields appear on the page: focus goes to the first with a message. */
 const FIELD_ORDER: readonly FollowUpCaseField[] = [
@@ -44,6 +47,8 @@ const DONE_TEXT: Record<FollowUpAction, string> = {
   resolve: 'Case resolved.',
 };
 
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const TIMELINE_LABELS: Record<TimelineKind, string> = {
   opened: 'Opened',
   assigned: 'Assigned',
@@ -54,7 +59,10 @@ const TIMELINE_LABELS: Record<TimelineKind, string> = {
   text_received: 'Text received',
 };
 
-/** `/admin/follow-ups/:id`: one case: the survey, how to reach the member, what was done, and the actions. */
+/**
+ * `/admin/follow-ups/:id`: one case, phone first: the member's words, scores and Call / Text / Email, the actions,
+ * then the timeline, then the facts.
+ */
 export function FollowUpPage() {
   const { id = '' } = useParams();
   const { data, error } = useQuery(followUpQuery(id));
@@ -126,60 +134,39 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
     .filter(Boolean)
     .join(', ');
 
+  const siteZone = sites?.find((site) => site.id === detail.siteId)?.timeZone ?? viewerZone();
+  const at = (iso: string | null) => atSite(iso, siteZone);
+  const statusLine =
+    detail.status === 'open'
+      ? detail.overdue
+        ? `Open, overdue since ${at(detail.dueAt)}`
+        : `Open, due ${at(detail.dueAt)}`
+      : detail.status === 'contacted'
+        ? `Contacted ${at(detail.contactedAt)}`
+        : `Resolved ${at(detail.resolvedAt)}`;
+
   return (
     <>
       <p>
         <Link to="/follow-ups">← Follow-ups</Link>
       </p>
       <h1>{member.name}</h1>
-      <section className={styles.card} aria-labelledby="case-heading">
-        <h2 id="case-heading">The case</h2>
-        <Facts
-          rows={[
-            ['Status', STATUS_LABELS[detail.status]],
-            ['Site', siteName(sites, detail.siteId)],
-            ['Opened', when(detail.openedAt)],
-            ['Due', detail.status === 'open' ? dueText(detail) : `${when(detail.dueAt)} (contacted)`],
-            ['Assigned to', detail.assignee ? detail.assignee.name || detail.assignee.email : 'Nobody'],
-            ...(detail.rootCause
-              ? ([
-                  ['Root cause', ROOT_CAUSE_LABELS[detail.rootCause]],
-                  ['Resolution', detail.resolutionNote ?? ''],
-                ] as [string, string][])
-              : []),
-          ]}
-        />
-      </section>
-      <section className={styles.card} aria-labelledby="member-heading">
-        <h2 id="member-heading">How to reach {member.name}</h2>
-        <p className={pageStyles.contact}>
-          <a className={buttons.secondary} href={`tel:${member.mobileNumber}`}>
-            Call {member.mobileNumber}
-          </a>
-          <a className={buttons.secondary} href={`sms:${member.mobileNumber}`}>
-            Text {member.mobileNumber}
-          </a>
-          <a className={buttons.secondary} href={`mailto:${member.email}`}>
-            Email {member.email}
-          </a>
-        </p>
-        <p>{address}</p>
-        <p>
-          <Link to={`/members/${detail.memberId}`}>The member&apos;s profile</Link>
-        </p>
-      </section>
+      <p className={caseStyles.status}>
+        {statusLine}
+        {' · '}
+        {detail.assignee ? `with ${detail.assignee.name || detail.assignee.email}` : 'nobody has it yet'}
+      </p>
+      <MemberWords detail={detail} siteZone={siteZone} />
       {survey && (
-        <section className={styles.card} aria-labelledby="survey-heading">
-          <h2 id="survey-heading">The survey, {when(survey.createdAt)}</h2>
-          <Facts
-            rows={SURVEY_QUESTIONS.map((q) => [
-              SURVEY_QUESTION_TEXTS[q],
-              survey.scores[q] === 0 ? 'Not answered' : `${survey.scores[q]} of 10`,
-            ])}
-          />
-          {survey.comments ? <blockquote>{survey.comments}</blockquote> : <p className={styles.muted}>No comment.</p>}
-        </section>
+        <ul className={caseStyles.scores} aria-label="Survey scores">
+          {SURVEY_QUESTIONS.map((q) => (
+            <li key={q}>
+              {SURVEY_QUESTION_TEXTS[q]}: <strong>{survey.scores[q] === 0 ? '—' : `${survey.scores[q]}/10`}</strong>
+            </li>
+          ))}
+        </ul>
       )}
+      <ContactActions name={member.name} mobileNumber={member.mobileNumber} email={member.email} />
       <section className={styles.card} aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
         <div role="alert">{alert && <p className={styles.alert}>{alert}</p>}</div>
@@ -305,12 +292,45 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
         <ol className={pageStyles.timeline}>
           {detail.timeline.map((entry, index) => (
             <li key={`${entry.at}-${index}`}>
-              <strong>{TIMELINE_LABELS[entry.kind]}</strong> · {when(entry.at)} · {entry.actorName ?? 'Club Profile'}
+              <strong>{TIMELINE_LABELS[entry.kind]}</strong> · {at(entry.at)} · {entry.actorName ?? 'Club Profile'}
               {entry.text && <p className={pageStyles.entryText}>{entry.text}</p>}
-              {entry.message && <blockquote className={pageStyles.entryText}>{entry.message.body}</blockquote>}
+              {entry.message && (
+                <p className={pageStyles.entryText}>
+                  <Link to={`/members/${detail.memberId}#text-${entry.message.id}`}>
+                    The text, among {member.name}&apos;s received texts
+                  </Link>
+                </p>
+              )}
             </li>
           ))}
         </ol>
+      </section>
+      <section className={styles.card} aria-labelledby="case-heading">
+        <h2 id="case-heading">The case</h2>
+        <Facts
+          rows={[
+            ['Status', STATUS_LABELS[detail.status]],
+            ['Site', siteName(sites, detail.siteId)],
+            ['Opened', at(detail.openedAt)],
+            [
+              'Due',
+              detail.status === 'open'
+                ? `${detail.overdue ? 'Overdue since ' : ''}${at(detail.dueAt)}`
+                : `${at(detail.dueAt)} (contacted)`,
+            ],
+            ['Assigned to', detail.assignee ? detail.assignee.name || detail.assignee.email : 'Nobody'],
+            ...(detail.rootCause
+              ? ([
+                  ['Root cause', ROOT_CAUSE_LABELS[detail.rootCause]],
+                  ['Resolution', detail.resolutionNote ?? ''],
+                ] as [string, string][])
+              : []),
+            ['Address', address],
+          ]}
+        />
+        <p>
+          <Link to={`/members/${detail.memberId}`}>The member&apos;s profile</Link>
+        </p>
       </section>
     </>
   );

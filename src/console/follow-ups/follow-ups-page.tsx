@@ -7,24 +7,33 @@ import { SelectField } from '../../components/fields/select-field';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
-import { when } from '../format';
+import { atSite } from '../site-clock';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
 import { staffListQuery } from '../staff/api';
 import { followUpsListQuery } from './api';
-import { dueText, STATUS_LABELS } from './status-text';
+import { casesText, STATUS_LABELS } from './status-text';
 import pageStyles from './follow-ups.module.css';
 
 const FILTERS = ['site', 'status', 'assignee'] as const;
 
-/** `/admin/follow-ups`: the detractors' cases, overdue first, then the oldest; filtered by site, status, assignee. */
+/**
+ * `/admin/follow-ups`: the cases that need someone (open or contacted), the viewer's own first, then overdue, then
+ * the oldest; filtered by site, status, assignee.
+ */
 export function FollowUpsPage() {
   const staff = useOutletContext<StaffMember>();
   const { value, filters, set } = useUrlFilters(FILTERS);
-  const query = usePagedList(followUpsListQuery(filters));
+  // The inbox opens on what needs someone (open or contacted); "Any status" is asked for as `status=any`.
+  const asked = new URLSearchParams(filters);
+  if (!asked.get('status')) asked.set('status', 'active');
+  else if (asked.get('status') === 'any') asked.delete('status');
+  const query = usePagedList(followUpsListQuery(asked));
   const cases = query.items;
   const sites = useQuery(sitesQuery).data?.results;
   const team = useQuery({ ...staffListQuery, enabled: staff.role === 'owner' }).data?.results ?? [];
+  const zoneOf = (siteId: string) =>
+    sites?.find((site) => site.id === siteId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <>
@@ -35,8 +44,11 @@ export function FollowUpsPage() {
           name="status"
           label="Status"
           value={value('status')}
-          placeholder="Any status"
-          options={FOLLOW_UP_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+          placeholder="Needs someone"
+          options={[
+            ...FOLLOW_UP_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+            { value: 'any', label: 'Any status' },
+          ]}
           onValueChange={(v) => set('status', v)}
         />
         <SelectField
@@ -58,7 +70,7 @@ export function FollowUpsPage() {
       <p className={styles.muted}>
         {query.isPending
           ? 'Loading...'
-          : `${cases.length}${query.hasNextPage ? '+' : ''} cases, overdue first, then the oldest`}
+          : `${casesText(cases.length, query.hasNextPage)}, yours first, then overdue, then the oldest`}
       </p>
       <ul className={pageStyles.cases}>
         {cases.map((item) => (
@@ -77,11 +89,14 @@ export function FollowUpsPage() {
               </div>
               <div>
                 <dt>Opened</dt>
-                <dd>{when(item.openedAt)}</dd>
+                <dd>{atSite(item.openedAt, zoneOf(item.siteId))}</dd>
               </div>
               <div>
                 <dt>Due</dt>
-                <dd className={item.overdue ? pageStyles.overdue : undefined}>{dueText(item)}</dd>
+                <dd className={item.overdue ? pageStyles.overdue : undefined}>
+                  {item.overdue ? 'Overdue since ' : ''}
+                  {atSite(item.dueAt, zoneOf(item.siteId))}
+                </dd>
               </div>
               <div>
                 <dt>Status</dt>

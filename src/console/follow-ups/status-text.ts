@@ -1,5 +1,4 @@
-import type { FollowUpStatus, FollowUpSummary } from '../../domain/follow-ups';
-import { when } from '../format';
+import type { FollowUpStatus } from '../../domain/follow-ups';
 
 export const STATUS_LABELS: Record<FollowUpStatus, string> = {
   open: 'Open',
@@ -7,6 +6,6 @@ export const STATUS_LABELS: Record<FollowUpStatus, string> = {
   resolved: 'Resolved',
 };
 
-/** When the case is due, with "overdue" said in words (never by colour alone). */
-export const dueText = (item: Pick<FollowUpSummary, 'dueAt' | 'overdue'>) =>
-  item.overdue ? `Overdue since ${when(item.dueAt)}` : when(item.dueAt);
+/** "1 case", "3 cases", "50+ cases" while more pages wait. */
+export const casesText = (count: number, more: boolean) =>
+  more ? `${count}+ cases` : `${count} ${count === 1 ? 'case' : 'cases'}`;

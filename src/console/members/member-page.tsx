@@ -101,7 +101,7 @@ export function MemberPage() {
               const keyword = inboundKeywordLine(message);
               const reply = inboundReplyLine(message);
               return (
-                <li key={message.id}>
+                <li key={message.id} id={`text-${message.id}`} tabIndex={-1}>
                   <span className={styles.muted}>
                     {when(message.receivedAt)}, from {message.fromNumber}
                     {keyword ? ` · ${keyword}` : ''}

@@ -26,6 +26,7 @@ describe.each(DRIVERS)('cases opened by texts on %s', (driver) => {
   let manager7: Record<string, string>;
   let manager9: Record<string, string>;
   let memberId = '';
+  let manager7Id = '';
 
   const text = async (from: string, body: string) => {
     const sid = `SM${String(++sids).padStart(32, '0')}`;
@@ -56,7 +57,7 @@ describe.each(DRIVERS)('cases opened by texts on %s', (driver) => {
       TWILIO_AUTH_TOKEN: TOKEN,
       TWILIO_FROM: OUR_NUMBER,
     });
-    await addStaff(t, { email: 'site7@wash.example', role: 'manager', sites: ['7'] });
+    manager7Id = (await addStaff(t, { email: 'site7@wash.example', role: 'manager', sites: ['7'] })).id;
     await addStaff(t, { email: 'site9@wash.example', role: 'manager', sites: ['9'] });
     manager7 = await sessionOf(t, 'site7@wash.example');
     manager9 = await sessionOf(t, 'site9@wash.example');
@@ -119,5 +120,31 @@ describe.each(DRIVERS)('cases opened by texts on %s', (driver) => {
     await text('+12015550190', 'Thanks, all good now');
     const cases = await casesOfMember();
     expect(cases.map((row) => row.status).sort()).toEqual(['open', 'resolved']);
+  });
+
+  it("opens the inbox on what needs someone, the viewer's own first", async () => {
+    const open = await inbox(manager7);
+    const [newest] = await casesOfMember().then((rows) => rows.filter((row) => row.status === 'open'));
+    const active = await t.call('GET', '/api/admin/follow-ups?status=active', { anonymous: true, headers: manager7 });
+    expect((active.body.results as FollowUpSummary[]).map((row) => row.status)).toEqual(['open']);
+    expect(open.map((row) => row.status).sort()).toEqual(['open', 'resolved']);
+    const other = await t.issue({ mobileNumber: '+12015550191', siteId: '7' });
+    const profile = v.parse(customerSchema, validCustomer(other.registration.id, { email: 'b@example.com' }));
+    await t.database.db.transaction((tx) => completeProfile(tx, profile));
+    await text('+12015550191', 'My card was charged twice');
+    // The older case comes first until the manager takes the newer one: then theirs leads.
+    const before = (await t.call('GET', '/api/admin/follow-ups?status=active', { anonymous: true, headers: manager7 }))
+      .body.results as FollowUpSummary[];
+    expect(before[0]!.id).toBe(newest!.id);
+    const later = before[1]!;
+    const me = await t.call('POST', `/api/admin/follow-ups/${later.id}/assign`, {
+      anonymous: true,
+      headers: manager7,
+      json: { assigneeId: manager7Id },
+    });
+    expect(me.status).toBe(200);
+    const after = (await t.call('GET', '/api/admin/follow-ups?status=active', { anonymous: true, headers: manager7 }))
+      .body.results as FollowUpSummary[];
+    expect(after.map((row) => row.id)).toEqual([later.id, newest!.id]);
   });
 });

@@ -23,7 +23,15 @@ const STAFF_ID = '4f9c7a52-8d3e-4b1a-9c6f-2e7d5a8b1c30';
 describe('a follow-up case', () => {
   it('goes open → contacted → resolved, and its timeline says what happened', () => {
     expect(FOLLOW_UP_STATUSES).toEqual(['open', 'contacted', 'resolved']);
-    expect(TIMELINE_KINDS).toEqual(['opened', 'assigned', 'contacted', 'note', 'resolved', 'escalated']);
+    expect(TIMELINE_KINDS).toEqual([
+      'opened',
+      'assigned',
+      'contacted',
+      'note',
+      'resolved',
+      'escalated',
+      'text_received',
+    ]);
   });
 
   it('is resolved with one of the issue’s root causes, each with its English label', () => {
@@ -84,7 +92,7 @@ describe('the inbox query', () => {
       ok: false,
       errors: {
         site: 'site is a site id',
-        status: 'status is open, contacted or resolved',
+        status: 'status is open, contacted, resolved or active (open or contacted)',
         assignee: 'assignee is a staff id, me or none',
       },
     });
