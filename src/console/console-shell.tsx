@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import buttons from '../components/buttons/buttons.module.css';
 import { siteName } from '../domain/sites';
+import type { StaffRole } from '../domain/staff';
 import styles from './console.module.css';
+import nav from './console-nav.module.css';
 import { CONSOLE_ROUTES, mayOpen } from './routes';
 import { signOut, useStaff } from './session';
 import { sitesQuery } from './sites/api';
@@ -40,21 +43,72 @@ export function ConsoleShell() {
           </button>
         </span>
       </header>
-      <nav className={styles.nav} aria-label="Console">
-        <ul className={styles.navList}>
-          {CONSOLE_ROUTES.filter((route) => route.label && mayOpen(route, staff.role)).map((route) => (
-            <li key={route.path}>
-              <NavLink to={route.path} end={route.path === '/'} className={styles.navLink}>
-                {route.label}
-                {route.badge && <route.badge />}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ConsoleNav role={staff.role} />
       <main className={styles.main}>
         <Outlet context={staff} />
       </main>
     </>
+  );
+}
+
+/**
+ * The pages the role may open, in one row (issue 42 §3): on a phone it scrolls sideways, the current page is brought
+ * into view and marked (`aria-current`), and an arrow at an edge says more pages lie that way. Links in a list, so the
+ * keyboard goes through them with Tab and a screen reader counts them.
+ */
+function ConsoleNav({ role }: { role: StaffRole }) {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  const [more, setMore] = useState({ before: false, after: false });
+
+  useEffect(() => {
+    const row = list.current;
+    if (!row) return;
+    const current = row.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current) {
+      const left = current.offsetLeft;
+      const right = left + current.offsetWidth;
+      if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = left - (row.clientWidth - current.offsetWidth) / 2;
+      }
+    }
+    const measure = () =>
+      setMore({
+        before: row.scrollLeft > 1,
+        after: row.scrollLeft + row.clientWidth < row.scrollWidth - 1,
+      });
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      resized.disconnect();
+    };
+  }, [pathname]);
+
+  return (
+    <nav className={nav.nav} aria-label="Console">
+      <ul className={nav.list} ref={list}>
+        {CONSOLE_ROUTES.filter((route) => route.label && mayOpen(route, role)).map((route) => (
+          <li key={route.path}>
+            <NavLink to={route.path} end={route.path === '/'} className={nav.link}>
+              {route.label}
+              {route.badge && <route.badge />}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      {more.before && (
+        <span className={`${nav.more} ${nav.moreBefore}`} aria-hidden="true" data-testid="nav-more-before">
+          ‹
+        </span>
+      )}
+      {more.after && (
+        <span className={`${nav.more} ${nav.moreAfter}`} aria-hidden="true" data-testid="nav-more-after">
+          ›
+        </span>
+      )}
+    </nav>
   );
 }
