@@ -156,7 +156,7 @@ test('a cashier issues a code whose QR code scans back to the link', async ({ pa
   await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Issue code' }).click();
-  await expect(page.getByText('Plan name is required')).toBeVisible();
+  await expect(page.getByLabel('Plan name')).toHaveAccessibleDescription('Plan name is required');
 
   await page.getByLabel('Mobile number').fill('2015550143');
   await page.getByLabel('Plan name').fill('Unlimited Wash Club');
@@ -294,7 +294,7 @@ test('the console works from the keyboard alone: sign in, move between pages, is
   // An empty submit first: the messages appear, and the number's goes once the phone input has read it.
   await page.getByRole('button', { name: 'Issue code' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Enter a valid mobile number')).toBeVisible();
+  await expect(page.getByLabel('Mobile number')).toHaveAccessibleDescription('Enter a valid mobile number');
   await expect(page.getByLabel('Mobile number')).toBeFocused();
   await page.keyboard.type('2015550143');
   await page.keyboard.press('Tab');

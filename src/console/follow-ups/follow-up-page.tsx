@@ -16,8 +16,9 @@ import { siteName } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import buttons from '../../components/buttons/buttons.module.css';
-import { fieldId } from '../../components/fields/field-ids';
 import { SelectField } from '../../components/fields/select-field';
+import { ErrorSummary } from '../components/server-form/error-summary';
+import { focusFirstBadField } from '../components/server-form/issues-to-fields';
 import styles from '../console.module.css';
 import { Facts } from '../members/components/facts';
 import { sitesQuery } from '../sites/api';
@@ -39,6 +40,15 @@ const FIELD_ORDER: readonly FollowUpCaseField[] = [
   'rootCause',
   'resolutionNote',
 ];
+
+/** Each field's label, as the form shows it and the error summary names it. */
+const FIELD_LABELS: Record<FollowUpCaseField, string> = {
+  assigneeId: 'Assign to',
+  contactNote: 'How you reached them (optional)',
+  noteText: 'Note',
+  rootCause: 'Root cause',
+  resolutionNote: 'What was done',
+};
 
 const DONE_TEXT: Record<FollowUpAction, string> = {
   assign: 'Assignment saved.',
@@ -115,9 +125,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
   useEffect(() => {
     const grew = Object.keys(view.errors).some((field) => !(field in lastErrors.current));
     lastErrors.current = view.errors;
-    if (!grew) return;
-    const first = FIELD_ORDER.find((field) => view.errors[field]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    if (grew) focusFirstBadField(FIELD_ORDER, view.errors);
   }, [view.errors]);
 
   const set = (field: FollowUpCaseField) => (value: string) => send({ type: 'field.changed', field, value });
@@ -169,6 +177,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
       <ContactActions name={member.name} mobileNumber={member.mobileNumber} email={member.email} />
       <section className={styles.card} aria-labelledby="actions-heading">
         <h2 id="actions-heading">Actions</h2>
+        <ErrorSummary fields={FIELD_ORDER} errors={view.errors} labels={FIELD_LABELS} />
         <div role="alert">{alert && <p className={styles.alert}>{alert}</p>}</div>
         <p role="status" className={styles.muted}>
           {view.done ? DONE_TEXT[view.done.action] : ''}
@@ -198,7 +207,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
               >
                 <SelectField
                   name="assigneeId"
-                  label="Assign to"
+                  label={FIELD_LABELS.assigneeId}
                   value={view.form.assigneeId}
                   placeholder="Nobody"
                   options={assignable.map((person) => ({ value: person.id, label: person.name || person.email }))}
@@ -221,7 +230,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
               >
                 <TextAreaField
                   name="contactNote"
-                  label="How you reached them (optional)"
+                  label={FIELD_LABELS.contactNote}
                   value={view.form.contactNote}
                   error={view.errors.contactNote}
                   onValueChange={set('contactNote')}
@@ -243,7 +252,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
         >
           <TextAreaField
             name="noteText"
-            label="Note"
+            label={FIELD_LABELS.noteText}
             required
             value={view.form.noteText}
             error={view.errors.noteText}
@@ -265,7 +274,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
             <h3>Resolve</h3>
             <SelectField
               name="rootCause"
-              label="Root cause"
+              label={FIELD_LABELS.rootCause}
               required
               value={view.form.rootCause}
               placeholder="Choose a root cause"
@@ -275,7 +284,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
             />
             <TextAreaField
               name="resolutionNote"
-              label="What was done"
+              label={FIELD_LABELS.resolutionNote}
               required
               value={view.form.resolutionNote}
               error={view.errors.resolutionNote}

@@ -6,6 +6,7 @@ import { Link, useOutletContext } from 'react-router-dom';
 import { issueCodeActor } from '../../../machines/issue-code/issue-code.actors';
 import { issueCodeMachine } from '../../../machines/issue-code/issue-code.machine';
 import { toIssueCodeView } from '../../../machines/issue-code/issue-code.view';
+import type { IssueCodeField } from '../../domain/issue-code';
 import { siteName, type Site } from '../../domain/sites';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
@@ -16,6 +17,8 @@ import fields from '../../components/fields/fields.module.css';
 import { TextField } from '../../components/fields/text-field';
 import { PhoneInput, type PhoneInputHandle } from '../../components/phone-input/phone-input';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { ErrorSummary } from '../components/server-form/error-summary';
+import { focusFirstBadField } from '../components/server-form/issues-to-fields';
 import styles from '../console.module.css';
 import { integrationSettingsQuery } from '../settings';
 import { sitesQuery } from '../sites/api';
@@ -27,6 +30,16 @@ import { phoneText } from '../members/phone-text';
 import { TextStatus } from './components/text-status';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The form's fields in the order they are shown, with the labels the error summary names them by. */
+const LABELS: Record<IssueCodeField, string> = {
+  mobileNumber: 'Mobile number',
+  planName: 'Plan name',
+  amount: 'Amount ($)',
+  rechargeDate: 'Renewal date',
+  siteId: 'Site',
+};
+const FIELDS = Object.keys(LABELS) as IssueCodeField[];
 
 const issueMachine = issueCodeMachine.provide({ actors: { issueCode: issueCodeActor(issueCodeRequest) } });
 
@@ -154,10 +167,8 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
     // right after typing is checked against what is on screen, not the number before it (decision 037).
     await phoneInput.current?.reportDue();
     send({ type: 'user.submit' });
-    // A keyboard user lands on the first field to fix, in the form's order.
-    const errors = toIssueCodeView(actor.getSnapshot()).errors;
-    const first = (['mobileNumber', 'planName', 'amount', 'rechargeDate', 'siteId'] as const).find((f) => errors[f]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    // A keyboard user lands on the first field to fix, in the form's order (the form kit's rule).
+    focusFirstBadField(FIELDS, toIssueCodeView(actor.getSnapshot()).errors);
   };
 
   return (
@@ -186,11 +197,12 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
           void submit();
         }}
       >
+        <ErrorSummary fields={FIELDS} errors={view.errors} labels={LABELS} />
         <div className={fields.field}>
           <PhoneInput
             ref={phoneInput}
             id={fieldId('mobileNumber')}
-            label="Mobile number"
+            label={LABELS.mobileNumber}
             defaultCountry={runtimeConfig.defaultPhoneCountry}
             invalid={Boolean(view.errors.mobileNumber)}
             describedBy={view.errors.mobileNumber ? errorId('mobileNumber') : undefined}
@@ -200,7 +212,7 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         </div>
         <TextField
           name="planName"
-          label="Plan name"
+          label={LABELS.planName}
           required
           value={view.form.planName}
           error={view.errors.planName}
@@ -208,7 +220,7 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         />
         <TextField
           name="amount"
-          label="Amount ($)"
+          label={LABELS.amount}
           required
           inputMode="decimal"
           value={view.form.amount}
@@ -217,7 +229,7 @@ function IssueCodeFlow({ sites }: { sites: readonly Site[] }) {
         />
         <TextField
           name="rechargeDate"
-          label="Renewal date"
+          label={LABELS.rechargeDate}
           required
           type="date"
           value={view.form.rechargeDate}
