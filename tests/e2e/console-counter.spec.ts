@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { apiHeaders, fictionalMobile, memberProfile, submitCustomer } from './support/api';
+import { apiHeaders, fictionalMobile, issueCode, memberProfile, submitCustomer } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn } from './support/console';
 
@@ -60,4 +60,32 @@ test('a manager issues and texts a code at the counter, and follows it to comple
   await submitCustomer(request, { ...memberProfile, registrationId: opened.id, isAgreedToTerms: true });
   await expect(row.getByTestId('code-stage')).toHaveText(/^Completed /, { timeout: 15_000 });
   await expect(row.getByRole('button', { name: /^Show QR code/ })).toHaveCount(0);
+});
+
+test.describe('at a desk', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+
+  test("an owner sees each site's codes of the day, with the site named, and another day's on asking", async ({
+    page,
+    request,
+  }) => {
+    const site = ownSite();
+    await addSite(request, site, `Desk Road ${site}`);
+    const issued = await issueCode(request, { siteId: site, mobileNumber: fictionalMobile(), send: 'sms' });
+    await signIn(page, await addStaffMember(request, 'owner'), '/admin/issue');
+    const row = page
+      .getByTestId('issued-code')
+      .filter({ hasText: issued.registration.mobileNumber.slice(-4) })
+      .filter({ hasText: `Desk Road ${site}` });
+    await expect(row).toContainText('by ADMIN_API_KEY');
+    await expect(row.getByTestId('code-stage')).toHaveText(/^Text/);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: '/tmp/i-shots/counter-1280.png', fullPage: true });
+
+    await page.getByLabel('Day', { exact: true }).fill('2020-01-01');
+    await expect(page.getByRole('heading', { name: 'Codes issued on 2020-01-01' })).toBeVisible();
+    await expect(page.getByText('No codes were issued on this day.')).toBeVisible();
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect(row).toBeVisible();
+  });
 });
