@@ -139,6 +139,7 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
       joinedAt: '2026-03-09T23:59:59.999Z',
       isSubscribedToSmsMessaging: true,
       isSubscribedToNewsletters: true,
+      smsOptedOut: false,
     });
   });
 

@@ -36,13 +36,15 @@ describe.each(EMBEDDED_ONLY)('console roles on %s', (driver) => {
     expect(rows).toMatchObject([{ actorKind: 'staff', actorId: managerId }]);
   });
 
-  it('refuses a manager a code for another site, or for no site, even by editing the request', async () => {
+  it('refuses a manager a code for another site, even by editing the request; one left out is their only site', async () => {
     for (const siteId of ['12', '0', '07', '7,12']) {
       const res = await t.call('POST', '/api/admin/registration-tokens', { ...as(manager), json: { ...sale, siteId } });
       expect(res.status, `site ${JSON.stringify(siteId)}`).toBe(403);
     }
+    // Decision 045: a caller of exactly one site may leave it out, and the code is that site's.
     const omitted = await t.call('POST', '/api/admin/registration-tokens', { ...as(manager), json: sale });
-    expect(omitted.status).toBe(403);
+    expect(omitted.status).toBe(201);
+    expect(omitted.body.registration.siteId).toBe('7');
   });
 
   it('refuses a manager the staff list, staff changes, the audit log and customers’ surveys', async () => {

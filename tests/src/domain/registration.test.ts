@@ -27,10 +27,11 @@ describe('a point-of-sale registration', () => {
     });
   });
 
-  it('fills in what a sale leaves out: site 0, no source system, a new customer, nothing to send', () => {
+  it('fills in what a sale leaves out: no source system, a new customer, nothing to send; the site is the route’s', () => {
+    // A site left out is the caller's to decide (their only site, or site 0): decision 045.
     expect(validate(newRegistrationSchema, sale)).toEqual({
       ok: true,
-      value: { ...sale, siteId: '0', sourceSystem: '', isReturningCustomer: false },
+      value: { ...sale, sourceSystem: '', isReturningCustomer: false },
     });
   });
 
