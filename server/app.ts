@@ -29,6 +29,7 @@ import { apiKeyRoutes } from './routes/api-keys/api-keys.routes';
 import { auditRoutes } from './routes/audit/audit.routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
+import { accountRoutes } from './routes/account/account.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { followUpRoutes } from './routes/follow-ups/follow-ups.routes';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', feedbackRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', followUpRoutes({ db }));
   api.route('/', dashboardRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
+  api.route('/', accountRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', staffRoutes({ db, auth }));
   api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));
   api.route('/', auditRoutes({ db }));

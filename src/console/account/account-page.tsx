@@ -7,8 +7,12 @@ import { SubmitRow } from '../components/server-form/submit-row';
 import { useServerForm } from '../components/server-form/use-server-form';
 import styles from '../console.module.css';
 import { changePassword } from './api';
+import { SettingsForm } from './settings-form';
 
-/** `/admin/account`: the signed-in staff member changes their password; their other sessions end. */
+/**
+ * `/admin/account`: the signed-in staff member changes their password (their other sessions end), and sets the
+ * language of their emails and their time zone.
+ */
 export function AccountPage() {
   const me = useOutletContext<StaffMember>();
   const form = useServerForm({
@@ -43,6 +47,7 @@ export function AccountPage() {
           saved={form.isSaved ? 'Your password is changed. Your other sessions have ended.' : ''}
         />
       </form>
+      <SettingsForm />
     </section>
   );
 }
