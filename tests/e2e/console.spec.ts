@@ -67,6 +67,13 @@ test('an owner sees a customer’s profile and survey arrive, finds the member, 
   await page.reload();
   await expect(figure('Profiles completed')).toHaveText('1');
   await expect(figure('NPS')).toHaveText('+100');
+  // The chart's legend gives its values without hovering (uPlot's own read "--" until a pointer came).
+  const byWeek = page.getByRole('region', { name: 'By week', exact: true });
+  await expect(byWeek.getByRole('list', { name: 'Legend' })).toContainText('Profiles completed (bars), by week: 1');
+  await expect(byWeek.getByRole('list', { name: 'Legend' })).toContainText('NPS (line), by week: +100');
+  await expect(page.getByText('--', { exact: true })).toHaveCount(0);
+  // One site chosen: its days are on its clock, named.
+  await expect(page.getByTestId('days-clock')).toHaveText(/^Days on .+, the site's clock\.$/);
   // A site the point-of-sale sent first, not yet named: its id, readable.
   await expect(
     page

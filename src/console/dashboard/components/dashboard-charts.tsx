@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import uPlot from 'uplot';
 import type { DashboardFigures } from '../../../domain/dashboard';
+import { signed } from '../../format';
 import { UplotChart } from './uplot-chart';
 
 const BRAND = '#1971c2';
@@ -51,6 +52,18 @@ export function WeeklyChart({ weeks }: { weeks: DashboardFigures['weeks'] }) {
       options={options}
       data={data}
       summary={`Profiles completed and NPS for each of ${weeks.length} weeks; the table below has the figures.`}
+      legend={[
+        {
+          label: 'Profiles completed (bars), by week',
+          color: BRAND,
+          values: weeks.map((week) => week.completed).join(', '),
+        },
+        {
+          label: 'NPS (line), by week',
+          color: ACCENT,
+          values: weeks.map((week) => signed(week.nps)).join(', '),
+        },
+      ]}
     />
   );
 }
@@ -87,5 +100,18 @@ export function BarChart({
     }),
     [bars, axis, figure],
   );
-  return <UplotChart options={options} data={data} summary={summary} />;
+  return (
+    <UplotChart
+      options={options}
+      data={data}
+      summary={summary}
+      legend={[
+        {
+          label: figure,
+          color: BRAND,
+          values: bars.map((bar) => `${bar.label} ${bar.value}`).join(', '),
+        },
+      ]}
+    />
+  );
 }
