@@ -7,15 +7,30 @@ import { mentionsTheme } from '../feedback/theme-conditions';
 
 /**
  * How many of the surveys `where` selects mention each theme in their comment, by site (decision 028): the same
- * word list the feedback list filters by, counted in the database. Sites and themes with none are left out.
+ * word list the feedback list filters by, counted in the database, and of those how many came from promoters,
+ * passives and detractors (decision 046: "Wash quality: 12 praise, 5 complaints"). Sites and themes with none are
+ * left out.
  */
 export async function themeFigures(db: Db, where: SQL | undefined): Promise<DashboardFigures['themes']> {
+  const score = surveys.recommendToOthersScore;
+  // Who said it, by the recommend question's bands (decision 012): praise from promoters, complaints from detractors.
+  const bands = {
+    all: sql`true`,
+    promoters: sql`${score} >= 9`,
+    passives: sql`${score} between 7 and 8`,
+    detractors: sql`${score} between 1 and 6`,
+  };
+  type Band = keyof typeof bands;
   const counts = Object.fromEntries(
-    THEMES.map((theme) => [
-      theme,
-      sql<number>`count(*) filter (where ${mentionsTheme(surveys.comments, theme)})`.mapWith(Number),
-    ]),
-  ) as Record<Theme, SQL<number>>;
+    THEMES.flatMap((theme) =>
+      (Object.keys(bands) as Band[]).map((band) => [
+        `${theme}:${band}`,
+        sql<number>`count(*) filter (where ${mentionsTheme(surveys.comments, theme)} and ${bands[band]})`.mapWith(
+          Number,
+        ),
+      ]),
+    ),
+  ) as Record<`${Theme}:${Band}`, SQL<number>>;
   const rows = await db
     .select({ siteId: registrations.siteId, ...counts })
     .from(surveys)
@@ -25,7 +40,16 @@ export async function themeFigures(db: Db, where: SQL | undefined): Promise<Dash
     .where(and(where, ne(surveys.comments, '')))
     .groupBy(registrations.siteId);
   return rows
-    .flatMap((row) => THEMES.map((theme) => ({ siteId: row.siteId, theme, surveys: row[theme] })))
+    .flatMap((row) =>
+      THEMES.map((theme) => ({
+        siteId: row.siteId,
+        theme,
+        surveys: row[`${theme}:all`],
+        promoters: row[`${theme}:promoters`],
+        passives: row[`${theme}:passives`],
+        detractors: row[`${theme}:detractors`],
+      })),
+    )
     .filter((entry) => entry.surveys > 0)
     .sort((a, b) => a.siteId.localeCompare(b.siteId) || b.surveys - a.surveys || a.theme.localeCompare(b.theme));
 }

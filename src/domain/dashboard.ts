@@ -130,6 +130,16 @@ export const dashboardFiguresSchema = v.object({
     rootCauses: v.array(v.object({ siteId: v.string(), rootCause: v.picklist(ROOT_CAUSES), cases: v.number() })),
   }),
   /** The themes the comments of the range's surveys mention (decision 028), by site; none where no comment does. */
-  themes: v.array(v.object({ siteId: v.string(), theme: v.picklist(THEMES), surveys: v.number() })),
+  themes: v.array(
+    v.object({
+      siteId: v.string(),
+      theme: v.picklist(THEMES),
+      surveys: v.number(),
+      /** Of them, by their answer to the recommend question (9–10, 7–8, 1–6); unanswered is in none. */
+      promoters: v.number(),
+      passives: v.number(),
+      detractors: v.number(),
+    }),
+  ),
 });
 export type DashboardFigures = v.InferOutput<typeof dashboardFiguresSchema>;

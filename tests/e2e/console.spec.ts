@@ -231,7 +231,23 @@ test('a staff member changes their password, and only the new one signs in', asy
   await expect(page.getByText('The current password is not right', { exact: true })).toBeVisible();
   await page.getByLabel('Current password').fill(STAFF_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your password is changed. Your other sessions have ended.');
+  // The page's first status is the password's; its settings form below has its own.
+  await expect(page.getByRole('status').first()).toHaveText(
+    'Your password is changed. Your other sessions have ended.',
+  );
+  await expectNoSeriousViolations(page);
+
+  // Its language and time zone: the zone's empty choice names the server's.
+  const settings = page.getByRole('form', { name: 'Language and time zone' });
+  await expect(settings.getByRole('combobox', { name: 'Time zone' })).toHaveValue('');
+  await expect(settings.getByRole('combobox', { name: 'Time zone' }).locator('option').first()).toHaveText(
+    /^The server's default: /,
+  );
+  await settings.getByLabel('Search zones by city or region').fill('los ang');
+  await settings.getByRole('combobox', { name: 'Time zone' }).selectOption('America/Los_Angeles');
+  await settings.getByRole('combobox', { name: 'Language of your alert emails' }).selectOption('es');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByRole('status')).toHaveText('Your settings are saved.');
   await expectNoSeriousViolations(page);
 
   const attempt = (password: string) => request.post('/api/auth/sign-in/email', { data: { email: manager, password } });

@@ -443,9 +443,11 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
         reviewsOpened: 0,
       },
     ]);
+    // The comment's survey answered no score: its themes are counted, in no band.
+    const noBand = { promoters: 0, passives: 0, detractors: 0 };
     expect(res.body.themes).toEqual([
-      { siteId: '41', theme: 'equipment', surveys: 1 },
-      { siteId: '41', theme: 'wash_quality', surveys: 1 },
+      { siteId: '41', theme: 'equipment', surveys: 1, ...noBand },
+      { siteId: '41', theme: 'wash_quality', surveys: 1, ...noBand },
     ]);
 
     // The member who sent only an empty survey was offered the survey and is no respondent.

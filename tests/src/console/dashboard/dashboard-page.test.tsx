@@ -50,11 +50,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
+function renderPage(figures: DashboardFigures = FIGURES_SHOWN) {
   vi.stubGlobal('fetch', (input: Request) =>
-    Promise.resolve(
-      Response.json(new URL(input.url).pathname === '/api/admin/dashboard' ? FIGURES_SHOWN : { results: [] }),
-    ),
+    Promise.resolve(Response.json(new URL(input.url).pathname === '/api/admin/dashboard' ? figures : { results: [] })),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -97,5 +95,25 @@ describe('the dashboard', () => {
     expect((await screen.findByTestId('days-clock')).textContent).toBe(
       'Days on Pacific time (Los Angeles), your zone for all sites (your account sets it).',
     );
+  });
+
+  it('splits each theme by who said it: praise from promoters, complaints from detractors', async () => {
+    renderPage({
+      ...FIGURES_SHOWN,
+      themes: [
+        { siteId: '7', theme: 'wash_quality', surveys: 10, promoters: 7, passives: 1, detractors: 2 },
+        { siteId: '12', theme: 'wash_quality', surveys: 8, promoters: 5, passives: 0, detractors: 2 },
+        { siteId: '12', theme: 'wait_time', surveys: 1, promoters: 0, passives: 0, detractors: 1 },
+      ],
+    });
+    const list = await screen.findByTestId('theme-sentiment');
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Wash quality: 12 praise, 4 complaints, 1 passive, 1 without a score',
+      'Wait time: 0 praise, 1 complaint',
+    ]);
   });
 });
