@@ -118,6 +118,7 @@ describe.each(EMBEDDED_ONLY)('console roles on %s', (driver) => {
     expect(site.status).toBe(201);
     // A record of each kind, so a route that went past the body would have one to change and audit.
     const targets: Record<string, string> = {
+      '/api/admin/account/settings': '/api/admin/account/settings',
       '/api/admin/sites/:id': '/api/admin/sites/patch-me',
       '/api/admin/staff/:id': `/api/admin/staff/${managerId}`,
       '/api/admin/webhook-endpoints/:id': `/api/admin/webhook-endpoints/${crypto.randomUUID()}`,
