@@ -26,6 +26,8 @@ export const staff = pgTable('staff', {
    * The IANA zone their "all sites" figures count calendar days in; null follows DEFAULT_TIMEZONE (decision 046).
    */
   timeZone: text('time_zone'),
+  /** A one-time password was given (added or reset by an owner): only changing it is allowed until it is changed. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
