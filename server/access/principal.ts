@@ -86,6 +86,10 @@ export function authenticate(deps: PrincipalDeps): MiddlewareHandler<AdminEnv> {
     if (!member || member.disabled) {
       throw new ApiError(401, 'unauthorized', 'Sign in to use the console.');
     }
+    // A one-time password opens nothing but its own change (`POST /api/auth/change-password`) and who is signed in.
+    if (member.passwordChangeRequired && c.req.path !== '/api/admin/me') {
+      throw new ApiError(403, 'password_change_required', 'Choose your own password before going on.');
+    }
     c.set('principal', { kind: 'staff', staff: member });
     return sameOrigin(c, next);
   };

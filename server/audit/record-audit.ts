@@ -12,6 +12,8 @@ export type AuditAction =
   | 'sign_in_failed'
   | 'sign_out'
   | 'password_changed'
+  /** An owner gave a staff member a new one-time password. */
+  | 'password_reset'
   | 'staff_added'
   | 'staff_changed'
   | 'code_issued'

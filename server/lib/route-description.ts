@@ -16,6 +16,7 @@ const REFUSALS = {
   unauthorized: [401, 'The credential is missing or wrong.'],
   invalid_credentials: [401, 'The email or the password is wrong (which one is not said).'],
   forbidden: [403, 'Signed in, but this role, site or API key may not do this.'],
+  password_change_required: [403, 'The staff member signed in with a one-time password and must change it first.'],
   wrong_origin: [
     403,
     'The console was opened at an address this server does not accept; the message names the one to use.',

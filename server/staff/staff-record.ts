@@ -10,6 +10,7 @@ export function staffRecord(row: typeof staff.$inferSelect): StaffMember {
     role: row.role as StaffRole,
     sites: row.role === 'owner' ? [] : row.sites,
     disabled: row.disabled,
+    passwordChangeRequired: row.passwordChangeRequired,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -7,6 +7,7 @@ export type ApiErrorCode =
   | 'unauthorized'
   | 'invalid_credentials'
   | 'forbidden'
+  | 'password_change_required'
   | 'wrong_origin'
   | 'already_exists'
   | 'last_owner'

@@ -101,11 +101,18 @@ export const staffMemberSchema = v.object({
   /** Site ids a manager may see; empty for an owner, who sees all. */
   sites: v.array(v.string()),
   disabled: v.boolean(),
+  /** Signed in with a one-time password: every console route but changing it answers 403 password_change_required. */
+  passwordChangeRequired: v.boolean(),
   createdAt: v.string(),
 });
 export type StaffMember = v.InferOutput<typeof staffMemberSchema>;
 
 export const staffListSchema = v.object({ results: v.array(staffMemberSchema) });
+
+/** An owner's reset of a staff member's password: the new one-time password. */
+export const resetPasswordSchema = v.object({
+  password: v.pipe(v.string(), v.description('Shown this once; to be changed at the next sign-in.')),
+});
 
 export const addedStaffSchema = v.object({
   staff: staffMemberSchema,

@@ -16,6 +16,7 @@ const staff = {
   role: 'owner' as const,
   sites: [],
   disabled: false,
+  passwordChangeRequired: false,
   createdAt: '',
 };
 

@@ -17,6 +17,7 @@ const owner = {
   role: 'owner' as const,
   sites: [],
   disabled: false,
+  passwordChangeRequired: false,
   createdAt: '2026-11-24T00:00:00.000Z',
 };
 

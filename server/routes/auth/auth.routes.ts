@@ -12,6 +12,7 @@ import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import type { Throttles } from '../../limits/throttles';
 import type { Auth } from '../../staff/auth';
 import { findStaffByEmail } from '../../staff/list-staff';
+import { passwordChosen } from '../../staff/reset-password';
 
 interface AuthDeps {
   db: Db;
@@ -158,6 +159,7 @@ export function authRoutes(deps: AuthDeps): Hono {
         });
       }
       if (response.ok) {
+        await passwordChosen(deps.db, session.user.id);
         await recordAudit(deps.db, {
           actor: { kind: 'staff', id: session.user.id },
           action: 'password_changed',

@@ -5,6 +5,7 @@ import { recordId } from '../../../src/domain/paging';
 import {
   addedStaffSchema,
   newStaffSchema,
+  resetPasswordSchema,
   staffListSchema,
   staffMemberSchema,
   staffUpdateSchema,
@@ -18,6 +19,7 @@ import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-d
 import { addStaff } from '../../staff/add-staff';
 import type { Auth } from '../../staff/auth';
 import { listStaff } from '../../staff/list-staff';
+import { resetStaffPassword } from '../../staff/reset-password';
 import { NO_SUCH_STAFF, updateStaff } from '../../staff/update-staff';
 
 /**
@@ -102,6 +104,25 @@ export function staffRoutes(deps: { db: Db; auth: Auth }): Hono<AdminEnv> {
         return member;
       });
       return c.json(changed);
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/reset-password',
+    describe({
+      summary: 'Give a staff member a new one-time password, to change at their next sign-in; their sessions end',
+      answers: { 200: { description: '`{ password }`, shown this once.', body: resetPasswordSchema } },
+      refusals: ['unauthorized', 'forbidden', 'wrong_origin', 'not_found', 'rate_limited'],
+    }),
+    ownersOnly,
+    validator('param', v.object({ id: recordId(NO_SUCH_STAFF) }), (result) => {
+      if (!result.success) throw new ApiError(404, 'not_found', NO_SUCH_STAFF);
+    }),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const reset = await resetStaffPassword(deps.db, deps.auth, id);
+      await recordAudit(deps.db, { ...auditedBy(c), action: 'password_reset', subjectId: id });
+      return c.json(reset);
     },
   );
 

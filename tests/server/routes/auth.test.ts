@@ -32,6 +32,7 @@ describe.each(DRIVERS)('staff sign-in on %s', (driver) => {
       role: 'owner',
       sites: [],
       disabled: false,
+      passwordChangeRequired: false,
       createdAt: expect.any(String),
     });
     const cookie = res.headers.getSetCookie().find((line) => line.includes('session_token'));

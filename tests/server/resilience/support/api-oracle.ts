@@ -11,6 +11,7 @@ const ERROR_CODES = {
   unauthorized: true,
   invalid_credentials: true,
   forbidden: true,
+  password_change_required: true,
   wrong_origin: true,
   already_exists: true,
   last_owner: true,
