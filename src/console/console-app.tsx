@@ -9,7 +9,10 @@ import { SignInPage } from './sign-in/sign-in-page';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** A page of the table, opened only by the roles it names (anyone else goes to the dashboard), titled from it. */
+/**
+ * A page of the table, opened only by the roles it names (anyone else goes to the dashboard), titled from it; someone
+ * signed in with a one-time password is sent to change it.
+ */
 function Guarded({ route }: { route: ConsoleRoute }) {
   const staff = useOutletContext<StaffMember>();
   const allowed = mayOpen(route, staff.role);
@@ -17,6 +20,8 @@ function Guarded({ route }: { route: ConsoleRoute }) {
     if (allowed) document.title = `${route.title} · Club Profile console`;
   }, [allowed, route.title]);
   const Page = route.page;
+  // A one-time password opens only its own change (the server refuses the rest with password_change_required).
+  if (staff.passwordChangeRequired && route.path !== '/account') return <Navigate to="/account" replace />;
   return allowed ? <Page /> : <Navigate to="/" replace />;
 }
 

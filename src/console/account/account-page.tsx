@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router-dom';
 import { changePasswordSchema, type StaffMember } from '../../domain/staff';
 import { validate } from '../../domain/validation';
@@ -6,6 +7,7 @@ import { ErrorSummary } from '../components/server-form/error-summary';
 import { SubmitRow } from '../components/server-form/submit-row';
 import { useServerForm } from '../components/server-form/use-server-form';
 import styles from '../console.module.css';
+import { meKey } from '../session';
 import { changePassword } from './api';
 import { SettingsForm } from './settings-form';
 
@@ -15,6 +17,7 @@ import { SettingsForm } from './settings-form';
  */
 export function AccountPage() {
   const me = useOutletContext<StaffMember>();
+  const queryClient = useQueryClient();
   const form = useServerForm({
     fields: {
       currentPassword: { label: 'Current password' },
@@ -26,6 +29,8 @@ export function AccountPage() {
       return checked.ok ? null : checked.errors;
     },
     submit: changePassword,
+    // The one-time password's hold is lifted: who is signed in is read again, and the other pages open.
+    onSaved: () => queryClient.invalidateQueries({ queryKey: meKey }),
   });
 
   return (
@@ -34,6 +39,12 @@ export function AccountPage() {
       <p>
         {me.email} · {me.role}
       </p>
+      {me.passwordChangeRequired && (
+        <p className={styles.alert}>
+          You signed in with a one-time password. Choose your own to go on: type the one-time password as the current
+          one.
+        </p>
+      )}
       <h2>Change your password</h2>
       <form noValidate onSubmit={form.onSubmit}>
         <ErrorSummary {...form.summary} />

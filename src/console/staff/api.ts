@@ -23,3 +23,7 @@ export const changeStaff = (id: string, json: { name?: string; role?: string; si
 
 /** A staff member as the console names them: their name, their email while they have none. */
 export const staffName = (member: Pick<StaffMember, 'name' | 'email'>) => member.name || member.email;
+
+/** An owner's reset of a staff member's password: the new one-time password, shown once; their sessions end. */
+export const resetStaffPassword = async (id: string) =>
+  (await sendJson<{ password: string }>('post', `admin/staff/${id}/reset-password`))!;

@@ -11,7 +11,8 @@ import { useServerForm } from '../../components/server-form/use-server-form';
 import styles from '../../console.module.css';
 import { sitesQuery } from '../../sites/api';
 import { SiteCheckboxes } from '../../sites/components/site-checkboxes';
-import { changeStaff, staffName } from '../api';
+import { ShownOnce } from '../../components/shown-once';
+import { changeStaff, resetStaffPassword, staffName } from '../api';
 import local from '../staff.module.css';
 
 const ROLES = [
@@ -50,7 +51,8 @@ export function StaffCard({ member, onChanged }: { member: StaffMember; onChange
     mutationFn: () => changeStaff(member.id, { disabled: !member.disabled }),
     onSuccess: onChanged,
   });
-  const toggleRefusal = toggle.error ? (toggle.error as Refusal).message : null;
+  const reset = useMutation({ mutationFn: () => resetStaffPassword(member.id) });
+  const actionRefusal = [toggle.error, reset.error].find(Boolean) as Refusal | undefined;
 
   return (
     <li className={local.card}>
@@ -100,7 +102,7 @@ export function StaffCard({ member, onChanged }: { member: StaffMember; onChange
           }
           busyLabel="Saving…"
           busy={form.busy}
-          refusal={form.refusal ?? toggleRefusal}
+          refusal={form.refusal ?? actionRefusal?.message ?? null}
           saved={form.isSaved && 'Saved.'}
         >
           <button
@@ -112,7 +114,21 @@ export function StaffCard({ member, onChanged }: { member: StaffMember; onChange
           >
             {member.disabled ? 'Enable' : 'Disable'}
           </button>
+          <button
+            type="button"
+            className={buttons.secondary}
+            aria-label={`Reset the password of ${who}`}
+            disabled={reset.isPending}
+            onClick={() => reset.mutate()}
+          >
+            Reset password
+          </button>
         </SubmitRow>
+        {reset.data && (
+          <ShownOnce value={reset.data.password} copyLabel="Copy password">
+            A one-time password for {who}, shown this once: they choose their own when they next sign in.
+          </ShownOnce>
+        )}
       </form>
     </li>
   );
