@@ -840,7 +840,16 @@ describe.each(DRIVERS)('days on a site’s clock on %s', (driver) => {
     (await dashboardFigures(database.db, { sites, site: null, timeZone }, lastDay, now)).funnel.issued;
   const reader = (role: 'owner' | 'manager', id: string, siteIds: string[]): Principal => ({
     kind: 'staff',
-    staff: { id, email: `${id}@club.example`, name: id, role, sites: siteIds, disabled: false, createdAt: '' },
+    staff: {
+      id,
+      email: `${id}@club.example`,
+      name: id,
+      role,
+      sites: siteIds,
+      disabled: false,
+      passwordChangeRequired: false,
+      createdAt: '',
+    },
   });
 
   beforeAll(async () => {
