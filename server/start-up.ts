@@ -34,7 +34,7 @@ interface StartUpReport extends Seeded {
 /**
  * What the server prints once it listens, and nothing else: where it is, the demo link if any, the console, the
  * first owner's command while there is none, and what is off. Each address starts its line's value at the same
- * column, so a terminal shows them as a list; the rest (API keys, the catalogue) is in the README.
+ * column, so a terminal shows them as a list; the rest (API keys, the catalogue) is in docs/integrations.md.
  */
 export function startUpLines({ url, database, demoUrl, staffCount, alerts, texts }: StartUpReport): string[] {
   const off = [

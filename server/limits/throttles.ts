@@ -7,7 +7,7 @@ const QUARTER_HOUR = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Every throttle of the API, with the budgets of `env.limits` (see the README's configuration table). */
+/** Every throttle of the API, with the budgets of `env.limits` (docs/configuration.md). */
 export function createThrottles(store: LimitStore, limits: Env['limits']) {
   return {
     /** Unknown registration codes per client; a known code always answers. */

@@ -25,7 +25,7 @@ export interface SmsKeyword {
   within: boolean;
 }
 
-/** Each keyword as it is written in the README, by kind and language: the whole message must be one of these. */
+/** Each keyword as docs/integrations.md writes it, by kind and language: the whole message must be one of these. */
 export const SMS_KEYWORDS = {
   opt_out: {
     en: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'OPT OUT'],

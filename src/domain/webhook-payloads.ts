@@ -6,7 +6,7 @@ import { SMS_KEYWORD_LANGUAGES } from './sms-keywords';
 import type { SentEventType } from './webhooks';
 
 /**
- * The `data` of each webhook event, version 1, as receivers get it (README "Integrations"). These describe what the
+ * The `data` of each webhook event, version 1, as receivers get it (docs/integrations.md). These describe what the
  * server sends; they are not used to validate anything. server/routes/openapi/webhook-schemas.ts checks at compile
  * time that they match server/integrations/event-payloads.ts, and publishes them in the API description.
  */
@@ -99,7 +99,7 @@ export const memberErasedDataSchema = v.object({
 /** The evidence of an opt-out or opt-in: the number, the keyword texted, Twilio's message id, our number, when. */
 const smsKeywordEvidenceSchema = v.object({
   mobileNumber: described(v.string(), 'The number that texted the keyword, E.164.'),
-  keyword: described(v.string(), 'The keyword, as README "Integrations" lists it: `STOP`, `PARAR`, `START`…'),
+  keyword: described(v.string(), 'The keyword, as docs/integrations.md lists it: `STOP`, `PARAR`, `START`…'),
   language: described(v.picklist(SMS_KEYWORD_LANGUAGES), 'The language of the keyword: `en` or `es`.'),
   messageSid: described(v.string(), "Twilio's id of the message that carried it (`SM…`)."),
   senderNumber: described(v.string(), 'Our number (or short code) the keyword was texted to.'),

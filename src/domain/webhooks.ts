@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
-/** What an endpoint can subscribe to (README "Integrations" describes each payload). */
+/** What an endpoint can subscribe to (docs/integrations.md describes each payload). */
 export const WEBHOOK_EVENT_TYPES = [
   'registration.issued',
   'registration.completed',

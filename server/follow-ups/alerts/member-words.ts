@@ -25,7 +25,7 @@ const LINE_BREAKS = /\r\n|[\r\n\v\f\u0085\u2028\u2029]/g;
 const UNSHOWN = /(?![\t\n])[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
- * The comment with its phone numbers and email addresses hidden: the README promises alerts carry no contact
+ * The comment with its phone numbers and email addresses hidden: docs/console.md promises alerts carry no contact
  * details of the member, and a member may type theirs into the comment. Only the alert's quote is masked; the
  * console, behind the sign-in, shows the whole comment.
  */

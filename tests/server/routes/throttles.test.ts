@@ -4,7 +4,7 @@ import { customers, followUpCases, surveys } from '../../../server/db/schema';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 
-/** The production budgets (an empty value is the default), as the README's configuration table gives them. */
+/** The production budgets (an empty value is the default), as docs/configuration.md gives them. */
 const DEFAULT_BUDGETS = {
   MANUAL_SIGNUPS_PER_HOUR: '',
   MANUAL_SIGNUP_CASES_PER_HOUR: '',
