@@ -51,7 +51,7 @@ const layerZones = [
     message: 'src/domain runs in the browser and on the server alike: valibot and libphonenumber-js only.',
   },
   { target: 'src', from: 'server', message: 'The browser reaches the server over HTTP (src/api), never by import.' },
-  // The operator console is a second audience in the same app (CONVENTIONS): the seam stays visible both ways.
+  // The operator console is a second audience in the same app (decision 022): the seam stays visible both ways.
   { target: 'src/pages', from: 'src/console', message: 'Customer pages never import the operator console.' },
   { target: 'src/console', from: 'src/pages', message: 'The console shares src/components and src/domain, not pages.' },
   {

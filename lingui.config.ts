@@ -24,7 +24,7 @@ export default defineConfig({
       ],
     },
     // The phone input's, the home page's dialogs', the thank-you page's and the survey's texts load with their code
-    // (src/i18n/i18n.ts, addCatalogue): not in the first page's script (issue 27).
+    // (src/i18n/i18n.ts, addCatalogue): not in the first page's script (decision 035).
     {
       path: '<rootDir>/src/components/phone-input/locales/{locale}',
       include: ['<rootDir>/src/components/phone-input'],

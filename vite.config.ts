@@ -17,10 +17,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // installs no React, and it has no public folder of its own to copy.
     copyPublicDir: !isSsrBuild,
     // Every browser the customers use preloads modules itself (iOS 17+); without it, they still load, one after the
-    // other. The polyfill would be in the first screen's script for the few that do not (issue 27).
+    // other. The polyfill would be in the first screen's script for the few that do not (decision 035).
     modulePreload: { polyfill: false },
     // What the first screen needs, in the entry's one file (index-*.js): ten small shared chunks compressed apart cost
-    // 3 kB of gzip more, and the later pages' chunks import from it (issue 27).
+    // 3 kB of gzip more, and the later pages' chunks import from it (decision 035).
     rolldownOptions: isSsrBuild
       ? {}
       : { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },

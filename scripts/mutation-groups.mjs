@@ -1,4 +1,4 @@
-// The folders `npm run test:mutation` scores (issue 24), each with the tests that exercise it: stryker.config.mjs
+// The folders `npm run test:mutation` scores (decision 023), each with the tests that exercise it: stryker.config.mjs
 // mutates a group's files and vitest.stryker.config.ts runs its tests.
 // `ignoreStatic`: a static mutant (module-level code: a constant, a table, a schema) reruns every test of the group,
 // and the server groups' suites take tens of seconds, so such a group would spend hours on a few dozen mutants.

@@ -1,4 +1,4 @@
-// `npm run test:mutation [-- group …]`: Stryker over the folders issue 24 names, one run per group, then one score.
+// `npm run test:mutation [-- group …]`: Stryker over the folders whose logic matters most (decision 023), one run per group, then one score.
 // A single run would rerun every test for each static mutant (a schema, a constant: module-level code), and the
 // server's suites take seconds each; so each group runs with the tests that exercise it, and the reports merge.
 // Incremental: a rerun tests only the mutants whose code or covering tests changed (reports/mutation/<group>.incremental.json).

@@ -10,7 +10,7 @@ if (import.meta.env.DEV) await startInspectorIfAsked();
 
 // The task that evaluates this script already holds every module's top-level code (React's, the statechart's, the
 // schemas'): what follows (the cookie, the embedded lookup, session storage, setting up the hydration) starts in a
-// task of its own, so that neither is a long task on a slow phone (issue 27). One task later, not a frame later.
+// task of its own, so that neither is a long task on a slow phone (decision 035). One task later, not a frame later.
 await new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // The customer's language before the first render. English's catalogue is in this script, so an English page starts

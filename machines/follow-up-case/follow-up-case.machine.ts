@@ -131,7 +131,7 @@ const placeholder = <TInput>() =>
   fromPromise<FollowUpOutcome, TInput>(() => Promise.resolve({ kind: 'refused', message: '' }));
 
 /**
- * A follow-up case's actions (issue 25): assign, mark contacted, add a note, resolve. One request at a time; a
+ * A follow-up case's actions (decision 026): assign, mark contacted, add a note, resolve. One request at a time; a
  * refusal puts messages at the fields, a case resolved meanwhile is said and reloaded, and no answer keeps what was
  * typed to try again.
  */

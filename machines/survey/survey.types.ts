@@ -8,7 +8,7 @@ export interface SurveyContext {
   idempotencyKey: string | null;
   /**
    * The review page the stored survey's answer invited the customer to, shown in the thank-you dialog: made to every
-   * respondent of a site that has one, whatever they answered (issue 25: asking only the happy ones is review gating).
+   * respondent of a site that has one, whatever they answered (decision 025: asking only the happy ones is review gating).
    */
   review: ReviewInvitation | null;
 }

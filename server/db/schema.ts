@@ -68,7 +68,7 @@ export const registrations = pgTable(
 );
 
 /**
- * A place that sells memberships, under the id its point-of-sale sends as `siteId` (issue 25). A site the
+ * A place that sells memberships, under the id its point-of-sale sends as `siteId` (decision 024). A site the
  * point-of-sale names first is made as "Site {id}", not yet named; an owner names it, and may deactivate it (kept
  * for its history). Registrations carry the id as text with no foreign key: a sale is never refused for its site.
  */
@@ -126,7 +126,7 @@ export const customers = pgTable(
     /** The language the consent wording was shown in; rows from before Spanish were all English. */
     consentLanguage: text('consent_language').notNull().default('en'),
     /*
-     * Where the profile and its consents were given (issue 26): the IANA zone the device reported, the client
+     * Where the profile and its consents were given (decision 032): the IANA zone the device reported, the client
      * address as the server saw it, the user agent and the page's path. Null on rows from before they were kept,
      * and for evidence the device did not report.
      */
@@ -166,7 +166,7 @@ export const surveys = pgTable(
     comments: text('comments').notNull().default(''),
     /**
      * The review page the respondent was invited to (their site's link when they answered), or null: none was
-     * shown. Every respondent of a site with a link is invited, whatever they answered (issue 25: no review gating).
+     * shown. Every respondent of a site with a link is invited, whatever they answered (decision 025: no review gating).
      */
     reviewUrl: text('review_url'),
     /** The first time the respondent opened that link (the thank-you dialog's beacon). */
@@ -321,7 +321,7 @@ export const smsMessages = pgTable(
 );
 
 /**
- * A detractor's survey (recommend score 1–6) opens a follow-up case in the survey's transaction (issue 25): at the
+ * A detractor's survey (recommend score 1–6) opens a follow-up case in the survey's transaction (decision 026): at the
  * member's site, due FOLLOW_UP_HOURS later, open → contacted → resolved with a root cause. Whether it is overdue
  * is read from `due_at` and `status` as of now; `escalated_at` notes the one escalation email. A case follows its
  * member: erasing them deletes it (and its timeline).
@@ -434,7 +434,7 @@ export const followUpAlerts = pgTable(
 );
 
 /**
- * Every text a number sent us (issue 26), as Twilio's incoming-message webhook gave it. A message belongs to the
+ * Every text a number sent us (decision 030), as Twilio's incoming-message webhook gave it. A message belongs to the
  * members whose profile has its `from_number` (found by the number, not stored: a member who joins later sees their
  * earlier texts); kept as long as one has, and otherwise UNCOMPLETED_RETENTION_DAYS (README "Data retention").
  */

@@ -36,7 +36,7 @@ export async function openFollowUp(
     at: openedAt,
   });
   await recordEvent(tx, 'follow_up.opened', followUpData(row!), openedAt);
-  // The site's managers hear of it from the job queue, never in the survey's request (issue 25).
+  // The site's managers hear of it from the job queue, never in the survey's request (decision 026).
   await queueAlert(tx, row!.id, 'opened', openedAt);
   return row!;
 }

@@ -43,7 +43,7 @@ function clientKey(address: string): string {
 export const clientLimitKey = (c: Context, trustedHops: number): string => clientKey(clientAddress(c, trustedHops));
 
 /**
- * The request's client as consent evidence (issue 26): its address as the server saw it (through `trustedHops`
+ * The request's client as consent evidence (decision 032): its address as the server saw it (through `trustedHops`
  * proxies; IPv4-mapped IPv6 written as IPv4) and its user agent, at most 512 characters. Null for what the request
  * does not have: an in-process request has no socket.
  */

@@ -136,7 +136,7 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
     textMessages: texts.map(({ linkToken: _token, ...row }) => row),
     // What became of their consent to texts after their profile gave it (the profile's agreement is above).
     smsConsentHistory: consentChanges.map((row) => ({ customerId: row.customerId, ...toConsentEntry(row) })),
-    // The texts their numbers sent us, and the opt-out of a number that stands (issue 26).
+    // The texts their numbers sent us, and the opt-out of a number that stands (decision 030).
     inboundTextMessages: inbound,
     smsOptOuts: suppressions,
     // The receivers are named by the description the operator gave them, not their URL (it may hold a secret).

@@ -12,7 +12,7 @@ export const memberColumns = {
   siteId: registrations.siteId,
   siteName: siteNameColumn,
   planName: registrations.planName,
-  /** When the member's number texted STOP, while that stands (issue 26); null otherwise. */
+  /** When the member's number texted STOP, while that stands (decision 030); null otherwise. */
   smsOptedOutAt: smsSuppressions.optedOutAt,
 };
 

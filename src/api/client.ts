@@ -4,7 +4,7 @@ import { sharedUntilFailure } from '../lib/shared-until-failure';
 /**
  * The one HTTP client (ky-client.ts), loaded when a call first needs it: the first screen makes none of the calls
  * it serves (the code's lookup comes with the page, the catalogue is a plain GET: vehicles.ts), so its script
- * leaves ky out (issue 27). A failed load is not kept: the next call, or the customer's retry, loads it again.
+ * leaves ky out (decision 035). A failed load is not kept: the next call, or the customer's retry, loads it again.
  */
 export const api: () => Promise<KyInstance> = sharedUntilFailure(() =>
   import('./ky-client').then((module) => module.api),

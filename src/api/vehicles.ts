@@ -35,7 +35,7 @@ let loaded: VehicleCatalogue | undefined;
 
 /**
  * `GET /api/vehicles` (docs/spec.md §7), once a visit: nothing changes the catalogue while the server runs. A plain
- * fetch, not the request client and query cache, so that the first screen's script holds neither (issue 27,
+ * fetch, not the request client and query cache, so that the first screen's script holds neither (decision 035,
  * decision 035). A failure is not kept: the section asks again the next time it shows.
  */
 export const vehicleCatalogue: () => Promise<VehicleCatalogue> = sharedUntilFailure(() =>

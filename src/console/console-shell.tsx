@@ -52,7 +52,7 @@ export function ConsoleShell() {
 }
 
 /**
- * The pages the role may open, in one row (issue 42 §3): on a phone it scrolls sideways, the current page is brought
+ * The pages the role may open, in one row (decision 045): on a phone it scrolls sideways, the current page is brought
  * into view and marked (`aria-current`), and an arrow at an edge says more pages lie that way. Links in a list, so the
  * keyboard goes through them with Tab and a screen reader counts them.
  */

@@ -109,7 +109,7 @@ export const consentView = (customer: ConsentColumns): ConsentView => ({
 const reportedOrNull = (text: string) => described(v.nullable(v.string()), text);
 
 /**
- * Where the profile and its consents were given (issue 26): shown on the member's page and in their data export,
+ * Where the profile and its consents were given (decision 032): shown on the member's page and in their data export,
  * never in a webhook or a CSV (the client's address and user agent stay with the operator's own records).
  */
 export const consentEvidenceViewSchema = v.object({

@@ -226,7 +226,7 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
         ),
         /** The language the form and its consent wording were shown in. */
         language: v.optional(v.picklist(LANGUAGES), 'en'),
-        /** Consent evidence the device reports (issue 26): its time zone, and the path of the page the form was on. */
+        /** Consent evidence the device reports (decision 032): its time zone, and the path of the page the form was on. */
         timeZone: reported(v.check(isTimeZone)),
         page: reported(v.regex(/^\/[^\s?#]*$/)),
       }),
@@ -255,7 +255,7 @@ const buildCustomerSchema = ({ requireLicensePlate }: CustomerRules) =>
 /** Plates optional: what tests, tools and callers that know no operator setting validate with. */
 export const customerSchema = buildCustomerSchema({ requireLicensePlate: false });
 // Built when first asked for, not as the page's script starts: a deployment uses one of the two, and building a
-// schema is work in the page's first long task (issue 27).
+// schema is work in the page's first long task (decision 035).
 let customerSchemaRequiringPlate: typeof customerSchema | undefined;
 
 /** The schema for the operator's rules; built once each, as the form validates on every change. */

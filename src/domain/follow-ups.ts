@@ -7,7 +7,7 @@ import { surveyScoresSchema } from './survey';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /**
- * Follow-up cases (issue 25): a survey whose recommend score is 1–6 opens one, for someone at the member's site to
+ * Follow-up cases (decision 026): a survey whose recommend score is 1–6 opens one, for someone at the member's site to
  * contact them, note what was done and resolve it with a root cause.
  */
 

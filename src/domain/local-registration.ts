@@ -2,7 +2,7 @@ import type { Registration } from './registration';
 import { DEFAULT_SITE_ID, MANUAL_REGISTRATION_ID } from './registration-defaults';
 
 // Apart from registration.ts's schemas: the profile flow makes these in the first screen's script, which has no use
-// for the server's schemas (issue 27).
+// for the server's schemas (decision 035).
 
 /** docs/spec.md §3 local defaults: empty string, 0, false, null; siteId '0'. */
 export function emptyRegistration(): Registration {

@@ -17,7 +17,7 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * `sms_opted_out`: the member's number texted an opt-out keyword (STOP, PARAR…) and not START since, so nothing is
- * texted to it (issue 26); the console calls it "Opted out of texts".
+ * texted to it (decision 030); the console calls it "Opted out of texts".
  */
 export const CONSENT_FILTERS = ['sms', 'newsletter', 'none', 'sms_opted_out'] as const;
 export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
@@ -95,7 +95,7 @@ export const memberDetailSchema = v.object({
   profile: customerViewSchema,
   vehicle: vehicleViewSchema,
   consent: consentViewSchema,
-  /** Where the profile was given: the device's zone and page, the client the server saw (issue 26). */
+  /** Where the profile was given: the device's zone and page, the client the server saw (decision 032). */
   consentEvidence: consentEvidenceViewSchema,
   registration: v.object({
     id: v.string(),
@@ -112,7 +112,7 @@ export const memberDetailSchema = v.object({
     sms: v.nullable(smsStatusSchema),
   }),
   surveys: v.array(memberSurveySchema),
-  /** Their consent to texts with its history, and whether their number opted out (issue 26). */
+  /** Their consent to texts with its history, and whether their number opted out (decision 030). */
   smsConsent: smsConsentSchema,
   /** The texts their number sent us, newest first (the latest 50). */
   inboundMessages: v.array(inboundSmsSchema),

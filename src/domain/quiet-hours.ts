@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { localTimeAt, offsetAt } from './time-zone';
 
 /**
- * Quiet hours (issue 26): a text goes out only inside its site's sending window, read on the site's own clock. The
+ * Quiet hours (decision 031): a text goes out only inside its site's sending window, read on the site's own clock. The
  * window is two local times, "HH:MM" on a 24-hour clock, the start before the end; "24:00" may end it (midnight at
  * the end of the day), so "00:00"–"24:00" is a window that never closes. Windows do not run past midnight.
  */

@@ -13,7 +13,7 @@ export const SITE_MESSAGES = {
   reviewUrl: 'Use an https:// address for the review page',
 } as const;
 
-/** What a site is called before an owner names it: the point-of-sale's id, readable (issue 25). */
+/** What a site is called before an owner names it: the point-of-sale's id, readable (decision 024). */
 export const unnamedSiteName = (id: string) => `Site ${id}`;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Themes in what members write (issue 25): each survey comment is tagged with the topics it mentions, from a word
+ * Themes in what members write (decision 028): each survey comment is tagged with the topics it mentions, from a word
  * list curated here in English and Spanish. A theme is a topic, not a verdict: "friendly staff" and "rude staff"
  * are both about the staff. The server compiles the same list to SQL (server/feedback/theme-conditions.ts), so the
  * feedback list filters by theme in the database, and nothing is stored: a change to the list applies to every

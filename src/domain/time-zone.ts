@@ -63,7 +63,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /**
  * An instant as the zone's clock read it, in ISO 8601 with the zone's offset at that instant, to the second:
- * `2026-11-25T10:03:12-05:00`. What a member's device showed when they agreed (consent evidence, issue 26).
+ * `2026-11-25T10:03:12-05:00`. What a member's device showed when they agreed (consent evidence, decision 032).
  */
 export function localIsoTime(at: Date, timeZone: string): string {
   const local = localTimeAt(at.getTime(), timeZone);

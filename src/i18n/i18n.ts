@@ -49,7 +49,7 @@ export async function showLanguage(language: Language): Promise<void> {
     i18n.activate(language);
   }
   // Only when it differs: writing `lang`, even the same value, restyles the whole server-rendered page, a full style
-  // recalculation of the form (12-26 ms on a 4x slower phone) in the long task that starts the app (issue 27).
+  // recalculation of the form (12-26 ms on a 4x slower phone) in the long task that starts the app (decision 035).
   if (document.documentElement.lang !== language) document.documentElement.lang = language;
 }
 

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 
 /**
  * A component loaded when first shown, together with its catalogue (`addCatalogue` in its chunk): it renders once
- * the texts of the language on screen are in, so it never shows an untranslated text (issue 27).
+ * the texts of the language on screen are in, so it never shows an untranslated text (decision 035).
  */
 export function lazyWithTexts<TModule, TProps extends object>(
   load: () => Promise<TModule>,

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { addStaffMember, signIn } from './support/console';
 
-// The navigation is one row on a phone, says when there is more, and marks the page you are on (issue 42 §3).
+// The navigation is one row on a phone, says when there is more, and marks the page you are on (decision 045).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 test("an owner's navigation is one row on a phone that scrolls, with a hint, by touch or keyboard", async ({

@@ -134,7 +134,7 @@ test.describe('a customer with a code', () => {
       await expect(page.getByLabel(label)).toBeFocused();
       await page.getByLabel(label).selectOption(value);
     }
-    // The plate the gates read (issue 14), then its state.
+    // The plate the gates read (decision 019), then its state.
     await typeNext('dw 4821');
     await page.keyboard.press('Tab');
     await expect(field(page, 'Plate State')).toBeFocused();

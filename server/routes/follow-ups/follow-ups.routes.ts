@@ -41,7 +41,7 @@ const ACTION_REFUSALS = [...JSON_BODY_REFUSALS, 'unauthorized', 'forbidden', 'no
 const caseAnswer = (description: string) => ({ 200: { description, body: followUpDetailSchema } });
 
 /**
- * Follow-up cases (issue 25): the inbox of detractors to contact, its count for the navigation, a case's page, and
+ * Follow-up cases (decision 026): the inbox of detractors to contact, its count for the navigation, a case's page, and
  * what is done on it (assign, contact, note, resolve). Owners see every site's cases, managers their own sites'; a
  * case of another site is 404 to them, on every route. Each change writes its timeline entry and its audit row in
  * one transaction, and answers the case as it now is.

@@ -14,7 +14,7 @@ import { createSite, listSites, updateSite } from '../../sites/sites';
 const NO_SUCH_SITE = 'There is no such site.';
 
 /**
- * `/api/admin/sites`: the places that sell memberships, by name (issue 25). Everyone signed in lists the sites
+ * `/api/admin/sites`: the places that sell memberships, by name (decision 024). Everyone signed in lists the sites
  * they may see (a manager: their own), which every console page's site list reads; owners add, name, edit and
  * deactivate them, each change audited in its transaction. The point-of-sale keeps sending `siteId` as before.
  */

@@ -31,7 +31,7 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 const NOT_E164 = 'Expected a phone number in E.164 form, such as +12015550123';
 
 /**
- * `POST /api/integrations/twilio/messages`: Twilio's incoming-message webhook (issue 26). Only a request signed with
+ * `POST /api/integrations/twilio/messages`: Twilio's incoming-message webhook (decision 030). Only a request signed with
  * the account's auth token for this very URL is read (403 otherwise, and nothing is written); the text is kept, its
  * keyword acted on (server/integrations/sms/sms-opt-out.ts), and the answer is TwiML: our reply, or nothing.
  */

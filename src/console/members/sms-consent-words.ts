@@ -5,7 +5,7 @@ import { when } from '../format';
 type Format = (iso: string) => string;
 
 /**
- * A member's consent to texts in one line (issue 26). The number's standing opt-out comes first: nothing is texted
+ * A member's consent to texts in one line (decision 030). The number's standing opt-out comes first: nothing is texted
  * to it, whatever the consent flag says (a profile that agreed again after a STOP waits for START too).
  */
 export function smsConsentLine(

@@ -32,7 +32,7 @@ export function HomePage() {
 }
 
 // Only a sign-up without a code asks for the number, and only a refused code ends here: each dialog loads with its
-// texts when it shows, not in the first screen's script (issue 27).
+// texts when it shows, not in the first screen's script (decision 035).
 const PhoneDialog = lazyWithTexts(
   () => import('./dialogs/phone-dialog'),
   (m) => ({ component: m.PhoneDialog, texts: m.dialogTexts }),

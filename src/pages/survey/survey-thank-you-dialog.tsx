@@ -6,7 +6,7 @@ import styles from './survey-page.module.css';
 
 /**
  * docs/spec.md §2: "Thank you!", no footer, not dismissible; the logo links to the operator's site. When the
- * customer's site has a review page, every respondent is invited to it, whatever they answered (issue 25).
+ * customer's site has a review page, every respondent is invited to it, whatever they answered (decision 025).
  */
 export function SurveyThankYouDialog({
   review,

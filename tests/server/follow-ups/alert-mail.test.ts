@@ -14,7 +14,7 @@ const facts: AlertFacts = {
   phoneCountry: 'US',
 };
 
-describe('the alert email (issue 25)', () => {
+describe('the alert email (decision 027)', () => {
   test('names the site and the scores, says which questions were left unanswered, and links the case', () => {
     const { subject, text } = alertMail(facts);
     expect(subject).toBe('Follow-up needed at Harbor Road: a member rated 3/10');

@@ -4,7 +4,7 @@ import caseStyles from './case-page.module.css';
 
 /**
  * What the member said, first on the case's page: the survey's comment and the texts they sent, each quoted with who
- * said it and when, so that nothing of theirs can pass for our own text (issue 42 §3, decision 045).
+ * said it and when, so that nothing of theirs can pass for our own text (decision 045).
  */
 export function MemberWords({ detail, siteZone }: { detail: FollowUpDetail; siteZone: string }) {
   const first = detail.member.name.split(' ')[0] || detail.member.name;
