@@ -51,7 +51,7 @@ export function FeedbackPage() {
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
         <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
       </form>
-      {staff.role === 'owner' && (
+      {staff.role === 'owner' && entries.length > 0 && (
         <p>
           <a className={`${buttons.secondary} ${styles.buttonLink}`} href={feedbackCsvUrl(filters)} download>
             Download CSV
@@ -60,7 +60,12 @@ export function FeedbackPage() {
       )}
       {query.error && <p className={styles.alert}>The feedback could not be loaded.</p>}
       {query.isPending && <p>Loading...</p>}
-      {!query.isPending && entries.length === 0 && <p className={styles.muted}>No survey matches.</p>}
+      {!query.isPending && entries.length === 0 && (
+        <p className={styles.muted}>
+          No survey matches. Surveys show here as members answer them after completing their profile: widen the dates or
+          clear a filter.
+        </p>
+      )}
       {entries.map((entry) => (
         <article key={entry.id} className={`${styles.card} ${entry.band === 'detractor' ? styles.detractor : ''}`}>
           <h2 style={{ fontSize: '1.0625rem', margin: 0 }}>

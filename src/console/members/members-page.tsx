@@ -62,7 +62,7 @@ export function MembersPage() {
           onValueChange={(v) => set('consent', v)}
         />
       </form>
-      {staff.role === 'owner' && (
+      {staff.role === 'owner' && members.length > 0 && (
         <p>
           <a className={`${buttons.secondary} ${styles.buttonLink}`} href={membersCsvUrl(filters)} download>
             Download CSV
@@ -102,6 +102,12 @@ export function MembersPage() {
           </tbody>
         </table>
       </div>
+      {!query.isPending && members.length === 0 && (
+        <p className={styles.muted}>
+          No member matches. Members show here once they complete the profile a code's link opens: issue a code, widen
+          the dates or clear a filter.
+        </p>
+      )}
       <ShowMore list={query} />
     </>
   );

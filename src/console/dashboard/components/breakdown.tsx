@@ -3,7 +3,10 @@ import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../../console.module.css';
 import { downloadCsv } from '../../format';
 
-/** Figures by week or by site: the chart, the same figures as a table, and the table as a CSV file. */
+/**
+ * Figures by week or by site: the chart, the same figures as a table, and the table as a CSV file. An empty range
+ * says what would show and how it comes to, and offers no file of nothing.
+ */
 export function Breakdown({
   chart,
   title,
@@ -12,6 +15,7 @@ export function Breakdown({
   csvHeader = header,
   csvRows,
   file,
+  whenEmpty = 'Figures show here once codes are issued in this range: widen the dates, or issue a code.',
 }: {
   chart: ReactNode;
   title: string;
@@ -22,13 +26,15 @@ export function Breakdown({
   /** The same rows for a spreadsheet: figures as numbers (NPS 40, not the text "+40"), none as an empty cell. */
   csvRows: (string | number)[][];
   file: string;
+  /** What an empty range says: what would appear, and how to make it appear. */
+  whenEmpty?: string;
 }) {
   return (
     <section className={styles.card} aria-label={title}>
       <h2>{title}</h2>
       {chart}
       {rows.length === 0 ? (
-        <p className={styles.muted}>Nothing in this range.</p>
+        <p className={styles.muted}>Nothing in this range yet. {whenEmpty}</p>
       ) : (
         <div className={styles.tableWrap} tabIndex={0}>
           <table className={styles.table}>
@@ -54,11 +60,13 @@ export function Breakdown({
           </table>
         </div>
       )}
-      <div className={styles.actions}>
-        <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, csvHeader, csvRows)}>
-          Download CSV
-        </button>
-      </div>
+      {rows.length > 0 && (
+        <div className={styles.actions}>
+          <button type="button" className={buttons.secondary} onClick={() => downloadCsv(file, csvHeader, csvRows)}>
+            Download CSV
+          </button>
+        </div>
+      )}
     </section>
   );
 }

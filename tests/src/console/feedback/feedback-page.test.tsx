@@ -21,10 +21,10 @@ const ENTRY: FeedbackEntry = {
 };
 
 /** The console's API as the page reads it: the feedback list (whatever the filters) and no named site. */
-function stubApi() {
+function stubApi(entries: FeedbackEntry[] = [ENTRY]) {
   const fetch = vi.fn((input: Request) => {
     const url = new URL(input.url);
-    const body = url.pathname === '/api/admin/feedback' ? { results: [ENTRY], nextCursor: null } : { results: [] };
+    const body = url.pathname === '/api/admin/feedback' ? { results: entries, nextCursor: null } : { results: [] };
     return Promise.resolve(Response.json(body));
   });
   vi.stubGlobal('fetch', fetch);
@@ -91,5 +91,12 @@ describe('the feedback page', () => {
     await screen.findByRole('list', { name: 'Themes' });
     await userEvent.setup().selectOptions(screen.getByLabelText('Theme'), 'Cleanliness of the site');
     await waitFor(() => expect(requests()).toEqual(['', 'theme=site_cleanliness']));
+  });
+
+  it('says what will show and how when nothing matches, and offers no file of nothing', async () => {
+    stubApi([]);
+    renderPage('/feedback?theme=staff');
+    expect(await screen.findByText(/^No survey matches\. Surveys show here as members answer them/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
   });
 });
