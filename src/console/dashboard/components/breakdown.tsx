@@ -15,7 +15,7 @@ export function Breakdown({
   csvHeader = header,
   csvRows,
   file,
-  whenEmpty = 'Figures show here once codes are issued in this range: widen the dates, or issue a code.',
+  whenEmpty = 'Rows show here for the weeks and sites of this range with codes, profiles or surveys: widen the dates, or issue a code.',
 }: {
   chart: ReactNode;
   title: string;

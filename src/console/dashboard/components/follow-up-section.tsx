@@ -71,6 +71,7 @@ export function FollowUpSection({
           )
         }
         title="Follow-ups by site"
+        whenEmpty="Cases show here once a detractor's survey or a member's text opens one in this range."
         header={['Site', 'Cases opened', 'Open', 'Overdue', 'Median time to first contact', 'Resolved before due']}
         rows={followUps.sites.map((site) => [
           nameOf(site.siteId),
@@ -110,6 +111,7 @@ export function FollowUpSection({
           )
         }
         title="Root causes by site"
+        whenEmpty="Root causes show here once cases opened in this range are resolved with one."
         header={['Site', ...causeHeader]}
         rows={causes.rows.map((site) => [site.name, ...site.counts])}
         csvHeader={['Site', 'Site id', ...causeHeader]}

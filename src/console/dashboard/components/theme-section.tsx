@@ -62,6 +62,7 @@ export function ThemeSection({
 
   return (
     <Breakdown
+      whenEmpty="Themes show here once members' comments in this range mention one."
       chart={
         rows.length > 0 && (
           <>
