@@ -50,4 +50,20 @@ describe('the charts panel’s recorder', () => {
     ]);
     actor.stop();
   });
+
+  it('reads a chart that has not said where it is yet as its root alone', () => {
+    expect(activeIds('profile', undefined)).toEqual(new Set(['profile']));
+  });
+
+  it('keeps the last twelve events, and tells a panel that left nothing more', async () => {
+    const { recorder, actor } = runProfile();
+    await waitFor(actor, (snapshot) => snapshot.matches('form'));
+    let told = 0;
+    const leave = recorder.subscribe(() => told++);
+    leave();
+    for (let n = 0; n < 15; n++) actor.send({ type: 'field.changed', field: 'firstName', value: `Name ${n}` });
+    expect(told).toBe(0);
+    expect(recorder.charts()[0]!.events).toHaveLength(12);
+    actor.stop();
+  });
 });
