@@ -5,6 +5,7 @@ import type { Database } from '../../../server/db/client';
 import type { Principal } from '../../../server/access/principal';
 import { dayClock } from '../../../server/dashboard/day-clock';
 import { customers, registrations, sites, staff, surveys } from '../../../server/db/schema';
+import { customerRow } from '../helpers/customer-row';
 import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 import { ADMIN_API_KEY, CLI_KEY, startTestApp, type TestApp } from '../helpers/test-app';
 import { addStaff, sessionOf } from '../helpers/staff-session';
@@ -40,28 +41,14 @@ function seeder(t: TestApp, n = 0) {
       createdAt: at(r.created),
     });
     if (!customerId) return;
-    await db.insert(customers).values({
-      id: customerId,
-      registrationId: id,
-      mobileNumber: `+120155501${String(n).padStart(2, '0')}`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address: '1 Main St',
-      city: 'Austin',
-      region: 'TX',
-      postalCode: '78701',
-      email: `member${n}@example.com`,
-      vehicleYear: 2020,
-      vehicleMake: 'Honda',
-      vehicleModel: 'Civic',
-      vehicleColor: 'Blue',
-      isSubscribedToNewsletters: false,
-      isSubscribedToSmsMessaging: false,
-      consentVersion: 'test',
-      isAgreedToTerms: true,
-      termsAgreedAt: at(r.completed!),
-      createdAt: at(r.completed!),
-    });
+    await db.insert(customers).values(
+      customerRow({
+        id: customerId,
+        registrationId: id,
+        mobileNumber: `+120155501${String(n).padStart(2, '0')}`,
+        createdAt: at(r.completed!),
+      }),
+    );
     for (const [when, [recommend, wash, cleanliness, service, value], comments] of r.surveys ?? []) {
       await db.insert(surveys).values({
         id: crypto.randomUUID(),
@@ -105,28 +92,14 @@ function databaseSeeder(database: Database) {
       createdAt: at(r.created),
     });
     if (!customerId) return;
-    await database.db.insert(customers).values({
-      id: customerId,
-      registrationId: r.id,
-      mobileNumber: `+120155502${String(n).padStart(2, '0')}`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address: '1 Main St',
-      city: 'Austin',
-      region: 'TX',
-      postalCode: '78701',
-      email: `${r.id}@example.com`,
-      vehicleYear: 2020,
-      vehicleMake: 'Honda',
-      vehicleModel: 'Civic',
-      vehicleColor: 'Blue',
-      isSubscribedToNewsletters: false,
-      isSubscribedToSmsMessaging: false,
-      consentVersion: 'test',
-      isAgreedToTerms: true,
-      termsAgreedAt: at(r.completed!),
-      createdAt: at(r.completed!),
-    });
+    await database.db.insert(customers).values(
+      customerRow({
+        id: customerId,
+        registrationId: r.id,
+        mobileNumber: `+120155502${String(n).padStart(2, '0')}`,
+        createdAt: at(r.completed!),
+      }),
+    );
     for (const [index, [when, [recommend, wash, cleanliness, service, value]]] of (r.surveys ?? []).entries()) {
       await database.db.insert(surveys).values({
         id: `survey-${r.id}-${index}`,

@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/client';
 import { customers, registrations, sites, surveys } from '../../../server/db/schema';
 import { EXPORT_BATCH } from '../../../server/exports/csv-stream';
 import { feedbackCsv } from '../../../server/exports/feedback-csv';
+import { customerRow } from '../helpers/customer-row';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const HEADER =
@@ -36,27 +37,16 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
         siteId: site,
         isCompleted: true,
       });
-      await database.db.insert(customers).values({
-        id: `cus-${n}`,
-        registrationId: `reg-${n}`,
-        mobileNumber: `+1201555010${n}`,
-        firstName,
-        lastName: 'Núñez',
-        address: '1 Main St',
-        city: 'Austin',
-        region: 'TX',
-        postalCode: '78701',
-        email: `m${n}@example.com`,
-        vehicleYear: 2020,
-        vehicleMake: 'Honda',
-        vehicleModel: 'Civic',
-        vehicleColor: 'Blue',
-        isSubscribedToNewsletters: false,
-        isSubscribedToSmsMessaging: false,
-        consentVersion: 'test',
-        isAgreedToTerms: true,
-        termsAgreedAt: new Date('2026-11-01T00:00:00Z'),
-      });
+      await database.db.insert(customers).values(
+        customerRow({
+          id: `cus-${n}`,
+          registrationId: `reg-${n}`,
+          mobileNumber: `+1201555010${n}`,
+          firstName,
+          lastName: 'Núñez',
+          termsAgreedAt: new Date('2026-11-01T00:00:00Z'),
+        }),
+      );
     }
     // Site 7's answers on the edges of the bands, newest first: 0 (unanswered), 6, 7, 8, 9.
     await database.db.insert(surveys).values(

@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, registrations, sites } from '../../../server/db/schema';
 import { membersCsv } from '../../../server/exports/members-csv';
+import { customerRow } from '../helpers/customer-row';
 import { EMBEDDED_ONLY, openTestDatabase, type Driver } from '../helpers/test-database';
 import type { Database } from '../../../server/db/client';
 
@@ -23,32 +24,22 @@ describe.each(['pglite'] as Driver[])('the members export on %s', (driver) => {
         })),
       );
       await database.db.insert(customers).values(
-        batch.map((n) => ({
-          id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-          registrationId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-          mobileNumber: `+1201555${String(n).padStart(4, '0')}`,
-          firstName: `Member${n}`,
-          lastName: 'Ñúñez',
-          address: '1 Main St',
-          city: 'Austin',
-          region: 'TX',
-          postalCode: '78701',
-          email: `m${n}@example.com`,
-          vehicleYear: 2020,
-          vehicleMake: 'Honda',
-          vehicleModel: 'Civic',
-          vehicleColor: 'Blue',
-          // Every third member gave no plate.
-          ...(n % 3 === 0 ? {} : { licensePlate: `P${n}`, licensePlateState: 'TX' }),
-          ...(n === 1 ? { consentLanguage: 'es' } : {}),
-          isSubscribedToNewsletters: n % 2 === 0,
-          isSubscribedToSmsMessaging: false,
-          consentVersion: 'test',
-          isAgreedToTerms: true,
-          termsAgreedAt: new Date(now),
-          // Many members share a second, as a busy sale day has them: the keyset must not skip or repeat any.
-          createdAt: new Date(now - Math.floor(n / 7) * 1000),
-        })),
+        batch.map((n) =>
+          customerRow({
+            id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+            registrationId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+            mobileNumber: `+1201555${String(n).padStart(4, '0')}`,
+            firstName: `Member${n}`,
+            lastName: 'Ñúñez',
+            // Every third member gave no plate.
+            ...(n % 3 === 0 ? {} : { licensePlate: `P${n}`, licensePlateState: 'TX' }),
+            ...(n === 1 ? { consentLanguage: 'es' } : {}),
+            isSubscribedToNewsletters: n % 2 === 0,
+            termsAgreedAt: new Date(now),
+            // Many members share a second, as a busy sale day has them: the keyset must not skip or repeat any.
+            createdAt: new Date(now - Math.floor(n / 7) * 1000),
+          }),
+        ),
       );
     }
   });
@@ -98,33 +89,35 @@ describe.each(EMBEDDED_ONLY)("the members export's columns on %s", (driver) => {
       planName: 'Unlimited Gold',
       isCompleted: true,
     });
-    await database.db.insert(customers).values({
-      id: 'cus-1',
-      registrationId: 'reg-1',
-      mobileNumber: '+12015550101',
-      firstName: '=Dana',
-      lastName: 'Whitfield',
-      address: '12 Harbor Lane',
-      address2: 'Apt 4',
-      city: 'Springfield',
-      region: 'IL',
-      postalCode: '62704',
-      email: 'dana@example.com',
-      vehicleYear: 2019,
-      vehicleMake: 'Toyota',
-      vehicleModel: 'RAV4',
-      vehicleColor: 'Blue',
-      licensePlate: 'ABC123',
-      licensePlateState: 'IL',
-      isSubscribedToNewsletters: false,
-      isSubscribedToSmsMessaging: true,
-      smsConsentAt: new Date('2026-11-02T10:00:01Z'),
-      consentVersion: '2026-09',
-      consentLanguage: 'es',
-      isAgreedToTerms: true,
-      termsAgreedAt: new Date('2026-11-02T10:00:02Z'),
-      createdAt: new Date('2026-11-02T10:00:03Z'),
-    });
+    // Every column the export writes is named here, as the expected row below reads it.
+    await database.db.insert(customers).values(
+      customerRow({
+        id: 'cus-1',
+        registrationId: 'reg-1',
+        mobileNumber: '+12015550101',
+        firstName: '=Dana',
+        lastName: 'Whitfield',
+        address: '12 Harbor Lane',
+        address2: 'Apt 4',
+        city: 'Springfield',
+        region: 'IL',
+        postalCode: '62704',
+        email: 'dana@example.com',
+        vehicleYear: 2019,
+        vehicleMake: 'Toyota',
+        vehicleModel: 'RAV4',
+        vehicleColor: 'Blue',
+        licensePlate: 'ABC123',
+        licensePlateState: 'IL',
+        isSubscribedToNewsletters: false,
+        isSubscribedToSmsMessaging: true,
+        smsConsentAt: new Date('2026-11-02T10:00:01Z'),
+        consentVersion: '2026-09',
+        consentLanguage: 'es',
+        termsAgreedAt: new Date('2026-11-02T10:00:02Z'),
+        createdAt: new Date('2026-11-02T10:00:03Z'),
+      }),
+    );
   });
   afterAll(() => database.close());
 

@@ -3,6 +3,7 @@ import type { FeedbackQuery } from '../../../src/domain/members';
 import type { Database } from '../../../server/db/client';
 import { customers, registrations, surveys } from '../../../server/db/schema';
 import { listFeedback } from '../../../server/feedback/list-feedback';
+import { customerRow } from '../helpers/customer-row';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const member = (id: string, siteId: string, firstName: string, lastName: string) => ({
@@ -43,27 +44,15 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
       await database.db
         .insert(registrations)
         .values({ id: `r-${m.id}`, mobileNumber: '+12015550143', saleDate: new Date(), siteId: m.siteId });
-      await database.db.insert(customers).values({
-        id: m.id,
-        registrationId: `r-${m.id}`,
-        mobileNumber: '+12015550143',
-        firstName: m.firstName,
-        lastName: m.lastName,
-        address: '12 Harbor Lane',
-        city: 'Springfield',
-        region: 'IL',
-        postalCode: '62704',
-        email: `${m.id}@example.com`,
-        vehicleYear: 2019,
-        vehicleMake: 'Toyota',
-        vehicleModel: 'RAV4',
-        vehicleColor: 'Blue',
-        isSubscribedToNewsletters: false,
-        isSubscribedToSmsMessaging: false,
-        consentVersion: 'v1',
-        isAgreedToTerms: true,
-        termsAgreedAt: new Date(),
-      });
+      await database.db.insert(customers).values(
+        customerRow({
+          id: m.id,
+          registrationId: `r-${m.id}`,
+          mobileNumber: '+12015550143',
+          firstName: m.firstName,
+          lastName: m.lastName,
+        }),
+      );
     }
     await database.db
       .insert(surveys)

@@ -1,6 +1,7 @@
 import type { Database } from '../../../server/db/client';
 import { customers, followUpCases, registrations, surveys } from '../../../server/db/schema';
 import type { RootCause } from '../../../src/domain/follow-ups';
+import { customerRow } from './customer-row';
 
 /** An instant written as a UTC wall time, `2026-11-02T10:00:00`. */
 export const at = (iso: string) => new Date(`${iso}Z`);
@@ -28,28 +29,9 @@ export async function seedRespondent(
     customerId,
     createdAt: when,
   });
-  await database.db.insert(customers).values({
-    id: customerId,
-    registrationId: `registration-${n}`,
-    mobileNumber,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    address: '1 Main St',
-    city: 'Austin',
-    region: 'TX',
-    postalCode: '78701',
-    email: `member${n}@example.com`,
-    vehicleYear: 2020,
-    vehicleMake: 'Honda',
-    vehicleModel: 'Civic',
-    vehicleColor: 'Blue',
-    isSubscribedToNewsletters: false,
-    isSubscribedToSmsMessaging: false,
-    consentVersion: 'test',
-    isAgreedToTerms: true,
-    termsAgreedAt: when,
-    createdAt: when,
-  });
+  await database.db
+    .insert(customers)
+    .values(customerRow({ id: customerId, registrationId: `registration-${n}`, mobileNumber, createdAt: when }));
   await database.db.insert(surveys).values({
     id: surveyId,
     customerId,

@@ -6,6 +6,7 @@ import type { Database } from '../../../server/db/client';
 import { customers, registrations, smsMessages, surveys } from '../../../server/db/schema';
 import { findMember, NO_SUCH_MEMBER } from '../../../server/members/find-member';
 import { listMembers } from '../../../server/members/list-members';
+import { customerRow } from '../helpers/customer-row';
 import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 interface Person {
@@ -85,31 +86,22 @@ async function addPerson(database: Database, person: Person): Promise<void> {
     isCompleted: true,
     customerId: person.id,
   });
-  await database.db.insert(customers).values({
-    id: person.id,
-    registrationId: `r-${person.id}`,
-    mobileNumber: person.mobileNumber,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    address: '12 Harbor Lane',
-    address2: 'Apt 4',
-    city: 'Springfield',
-    region: 'IL',
-    postalCode: '62704',
-    email: person.email,
-    vehicleYear: 2019,
-    vehicleMake: 'Toyota',
-    vehicleModel: 'RAV4',
-    vehicleColor: 'Blue',
-    licensePlate: 'ABC123',
-    licensePlateState: 'IL',
-    isSubscribedToNewsletters: person.newsletters ?? false,
-    isSubscribedToSmsMessaging: person.sms ?? false,
-    consentVersion: 'v1',
-    isAgreedToTerms: true,
-    termsAgreedAt: new Date(person.createdAt),
-    createdAt: new Date(person.createdAt),
-  });
+  await database.db.insert(customers).values(
+    customerRow({
+      id: person.id,
+      registrationId: `r-${person.id}`,
+      mobileNumber: person.mobileNumber,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      address2: 'Apt 4',
+      email: person.email,
+      licensePlate: 'ABC123',
+      licensePlateState: 'IL',
+      isSubscribedToNewsletters: person.newsletters ?? false,
+      isSubscribedToSmsMessaging: person.sms ?? false,
+      createdAt: new Date(person.createdAt),
+    }),
+  );
 }
 
 describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {

@@ -15,6 +15,7 @@ import { parseEnv } from '../../../server/env';
 import { enqueue } from '../../../server/jobs/job-queue';
 import { QUEUES } from '../../../server/jobs/queues';
 import { runRetention } from '../../../server/retention/run-retention';
+import { customerRow } from '../helpers/customer-row';
 import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const SECOND = 1000;
@@ -117,27 +118,14 @@ describe.each(DRIVERS)('the retention pass on %s', (driver) => {
     });
     await db()
       .insert(customers)
-      .values({
-        id: 'customer-1',
-        registrationId: 'completed',
-        mobileNumber: '+12015550143',
-        firstName: 'Dana',
-        lastName: 'Whitfield',
-        address: '12 Harbor Lane',
-        city: 'Springfield',
-        region: 'IL',
-        postalCode: '62704',
-        email: 'dana@example.com',
-        vehicleYear: 2019,
-        vehicleMake: 'Toyota',
-        vehicleModel: 'RAV4',
-        vehicleColor: 'Blue',
-        isSubscribedToNewsletters: false,
-        isSubscribedToSmsMessaging: false,
-        consentVersion: '1',
-        isAgreedToTerms: true,
-        termsAgreedAt: ago(1000 * DAY),
-      });
+      .values(
+        customerRow({
+          id: 'customer-1',
+          registrationId: 'completed',
+          mobileNumber: '+12015550143',
+          termsAgreedAt: ago(1000 * DAY),
+        }),
+      );
     await db()
       .insert(smsMessages)
       .values([
