@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { US_STATES } from '../../../src/domain/us-states';
-import { VEHICLE_COLORS, vehicleYears } from '../../../src/domain/vehicle-options';
+import { vehicleYears } from '../../../src/domain/vehicle-options';
 
 describe('the lists of docs/spec.md §5 and §9', () => {
   it('has the 50 states and DC, no territories', () => {
@@ -16,12 +16,5 @@ describe('the lists of docs/spec.md §5 and §9', () => {
     expect(years).toHaveLength(50);
     expect(years[0]).toBe(2026);
     expect(years.at(-1)).toBe(1977);
-  });
-
-  it('has the 15 colours in the order of docs/spec.md §9', () => {
-    expect(VEHICLE_COLORS).toEqual([
-      'Black', 'White', 'Silver', 'Gray', 'Red', 'Blue', 'Dark Blue', 'Light Blue',
-      'Green', 'Dark Green', 'Gold', 'Brown', 'Beige', 'Orange', 'Yellow',
-    ]); // prettier-ignore
   });
 });

@@ -11,6 +11,7 @@ import {
   surveySchema,
 } from '../../../src/domain/survey';
 import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
+import { quotedIn, specItem } from '../../support/spec-text';
 
 describe('the survey schema', () => {
   it('accepts the initial survey of docs/spec.md §3 once it has a customer', () => {
@@ -38,40 +39,17 @@ describe('the survey schema', () => {
 
 describe('the survey of docs/spec.md §2 and §3', () => {
   it('asks the five questions in order, word for word, on a scale of 1 to 10', () => {
-    expect(SURVEY_QUESTIONS.map((question) => SURVEY_QUESTION_TEXTS[question])).toEqual([
-      'How likely are you to recommend us to a friend or family member?',
-      'How satisfied are you with the quality of your wash?',
-      'How satisfied are you with the overall cleanliness of our site?',
-      'How satisfied are you that our service was courteous and attentive?',
-      'How satisfied are you with the overall value for money?',
-    ]);
+    const spec = quotedIn(specItem('Survey questions, in order:'));
+    expect(spec).toHaveLength(5);
+    expect(SURVEY_QUESTIONS.map((question) => SURVEY_QUESTION_TEXTS[question])).toEqual(spec);
     expect(SURVEY_SCALE).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
-  it('has every field of the record, in order', () => {
-    expect(SURVEY_FIELDS).toEqual([
-      'id',
-      'customerId',
-      'recommendToOthersScore',
-      'washQualityScore',
-      'cleanlinessScore',
-      'serviceScore',
-      'valueScore',
-      'comments',
-    ]);
-  });
-
   it('starts with every score at 0 and no comments', () => {
-    expect(emptySurvey('c-9')).toEqual({
-      id: '',
-      customerId: 'c-9',
-      recommendToOthersScore: 0,
-      washQualityScore: 0,
-      cleanlinessScore: 0,
-      serviceScore: 0,
-      valueScore: 0,
-      comments: '',
-    });
+    const survey = emptySurvey('c-9');
+    expect(Object.keys(survey)).toEqual([...SURVEY_FIELDS]);
+    expect(SURVEY_QUESTIONS.map((question) => survey[question]).filter((score) => score !== 0)).toEqual([]);
+    expect([survey.id, survey.customerId, survey.comments]).toEqual(['', 'c-9', '']);
     expect(emptySurvey().customerId).toBe('');
   });
 });

@@ -5,6 +5,7 @@ import {
   VEHICLE_COLORS,
   vehicleYears,
 } from '../../../src/domain/vehicle-options';
+import { specItem } from '../../support/spec-text';
 
 describe('the vehicle options of docs/spec.md §9', () => {
   it('lists the current year and the 49 before it, newest first', () => {
@@ -18,24 +19,10 @@ describe('the vehicle options of docs/spec.md §9', () => {
     expect(acceptedVehicleYearRange(new Date(2026, 5, 15))).toEqual({ min: 1977, max: 2027 });
   });
 
-  it('offers the fifteen colours in the order of the list', () => {
-    expect(VEHICLE_COLORS).toEqual([
-      'Black',
-      'White',
-      'Silver',
-      'Gray',
-      'Red',
-      'Blue',
-      'Dark Blue',
-      'Light Blue',
-      'Green',
-      'Dark Green',
-      'Gold',
-      'Brown',
-      'Beige',
-      'Orange',
-      'Yellow',
-    ]);
+  it('offers the colours of docs/spec.md §9, in its order', () => {
+    const spec = specItem('Colours, in order:').replace('Colours, in order: ', '').replace(/\.$/, '').split(', ');
+    expect(spec).toHaveLength(15);
+    expect(VEHICLE_COLORS).toEqual(spec);
   });
 
   it('starts every select with "Please select..."', () => {
