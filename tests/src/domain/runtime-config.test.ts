@@ -1,10 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  RUNTIME_CONFIG_ELEMENT_ID,
-  RUNTIME_CONFIG_FIELDS,
-  runtimeConfigSchema,
-} from '../../../src/domain/runtime-config';
+import { RUNTIME_CONFIG_ELEMENT_ID, runtimeConfigSchema } from '../../../src/domain/runtime-config';
 
 const config = {
   apiKey: 'public-key',
@@ -46,20 +42,6 @@ describe('the runtime configuration the server hands the page', () => {
   ])('is refused without a valid %s', (path, input) => {
     const result = v.safeParse(runtimeConfigSchema, input);
     expect(result.issues?.map((issue) => v.getDotPath(issue))).toEqual([path]);
-  });
-
-  it('names the settings the server picks from its environment', () => {
-    expect(RUNTIME_CONFIG_FIELDS).toEqual([
-      'apiKey',
-      'operatorName',
-      'logoUrl',
-      'links',
-      'welcome',
-      'welcomeSpanish',
-      'requireLicensePlate',
-      'analyticsId',
-      'defaultPhoneCountry',
-    ]);
   });
 });
 

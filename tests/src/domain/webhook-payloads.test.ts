@@ -8,6 +8,7 @@ import {
   WEBHOOK_DATA_SCHEMAS,
   webhookEnvelopeSchema,
 } from '../../../src/domain/webhook-payloads';
+import { SENT_EVENT_TYPES } from '../../../src/domain/webhooks';
 
 const erased = {
   customerIds: ['c-1'],
@@ -40,17 +41,8 @@ describe('the body of a webhook delivery', () => {
     );
   });
 
-  it('has a data schema for every event a receiver can get', () => {
-    expect(Object.keys(WEBHOOK_DATA_SCHEMAS)).toEqual([
-      'registration.issued',
-      'registration.completed',
-      'survey.submitted',
-      'follow_up.opened',
-      'follow_up.resolved',
-      'member.erased',
-      'member.sms_opted_out',
-      'member.sms_opted_in',
-    ]);
+  it('has a data schema for every event a receiver can get, and for nothing else', () => {
+    expect(Object.keys(WEBHOOK_DATA_SCHEMAS)).toEqual([...SENT_EVENT_TYPES]);
   });
 });
 
@@ -77,17 +69,9 @@ describe('a follow-up case as receivers see it', () => {
   });
 
   it('carries no contact detail of the member: ids, times, a status and a root cause only', () => {
-    expect(Object.keys(followUpPayloadSchema.entries)).toEqual([
-      'id',
-      'status',
-      'siteId',
-      'surveyId',
-      'memberId',
-      'openedAt',
-      'dueAt',
-      'resolvedAt',
-      'rootCause',
-    ]);
+    const keys = Object.keys(followUpPayloadSchema.entries);
+    expect(keys.filter((key) => /name|email|phone|mobile|address|comment/i.test(key))).toEqual([]);
+    expect(keys).toContain('memberId');
   });
 
   it.each([[{ status: 'closed' }], [{ rootCause: 'weather' }], [{ dueAt: 'tomorrow' }]])(
