@@ -118,5 +118,10 @@ export const auditEvents = pgTable(
     subjectId: text('subject_id'),
     client: text('client'),
   },
-  (table) => [index('audit_events_at_idx').on(table.at)],
+  (table) => [
+    // The owners' log pages newest first by (at, id); each filter (who, what) has its own index in that order.
+    index('audit_events_at_id_idx').on(table.at, table.id),
+    index('audit_events_actor_at_id_idx').on(table.actorKind, table.actorId, table.at, table.id),
+    index('audit_events_action_at_id_idx').on(table.action, table.at, table.id),
+  ],
 );
