@@ -155,7 +155,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', accountRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', staffRoutes({ db, auth }));
   api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));
-  api.route('/', auditRoutes({ db }));
+  api.route('/', auditRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', apiKeyRoutes({ db }));
   api.route('/', webhookRoutes({ db, outboundPolicy: outboundPolicy(env), smsEnabled: registrations.smsEnabled }));
   // Twilio's webhook: it carries no key of ours, only Twilio's signature, which the route checks.

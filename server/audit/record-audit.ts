@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../src/domain/audit';
 import type { Db, Tx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
@@ -7,38 +8,8 @@ import { auditEvents } from '../db/schema';
  */
 export type Actor = { kind: 'staff'; id: string } | { kind: 'key'; id: string } | { kind: 'cli' };
 
-export type AuditAction =
-  | 'sign_in'
-  | 'sign_in_failed'
-  | 'sign_out'
-  | 'password_changed'
-  /** An owner gave a staff member a new one-time password. */
-  | 'password_reset'
-  | 'staff_added'
-  | 'staff_changed'
-  | 'code_issued'
-  /** The counter showed an issued code again (its QR code and link), or texted it again (decision 045). */
-  | 'code_shown'
-  | 'code_texted'
-  /** A returning member's code was issued with their saved profile in it: the issuer disclosed it to the link. */
-  | 'member_prefilled'
-  | 'member_viewed'
-  | 'member_erased'
-  | 'export'
-  | 'webhook_endpoint_added'
-  | 'webhook_endpoint_changed'
-  | 'webhook_endpoint_deleted'
-  | 'webhook_test_sent'
-  | 'webhook_resent'
-  | 'api_key_created'
-  | 'api_key_revoked'
-  | 'site_added'
-  | 'site_changed'
-  | 'follow_up_viewed'
-  | 'follow_up_assigned'
-  | 'follow_up_contacted'
-  | 'follow_up_noted'
-  | 'follow_up_resolved';
+/** The kinds of action, listed once in src/domain/audit.ts (the log's filter takes them). */
+export type { AuditAction };
 
 /**
  * One row per console action that reveals or changes data. Only ids: the subject is a record id and the client

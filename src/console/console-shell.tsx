@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import buttons from '../components/buttons/buttons.module.css';
 import { siteName } from '../domain/sites';
-import type { StaffRole } from '../domain/staff';
+import { staffName, type StaffRole } from '../domain/staff';
 import styles from './console.module.css';
 import nav from './console-nav.module.css';
 import { CONSOLE_ROUTES, mayOpen } from './routes';
@@ -31,7 +31,7 @@ export function ConsoleShell() {
         <span className={styles.brand}>Club Profile console</span>
         <span className={styles.who}>
           <NavLink to="/account" className={styles.account}>
-            {staff.email} · {staff.role}
+            {staffName(staff)} · {staff.role}
             {staff.role === 'manager' ? ` (${staff.sites.map((id) => siteName(sites, id)).join(', ')})` : ''}
           </NavLink>
           <button

@@ -89,6 +89,13 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
     page: lazy(() => import('./staff/staff-page').then((m) => ({ default: m.StaffPage }))),
   },
   {
+    path: '/audit',
+    title: 'Audit log',
+    label: 'Audit log',
+    roles: owners,
+    page: lazy(() => import('./audit/audit-page').then((m) => ({ default: m.AuditPage }))),
+  },
+  {
     path: '/integrations',
     title: 'Integrations',
     label: 'Integrations',

@@ -50,7 +50,7 @@ export type SignIn = v.InferOutput<typeof signInSchema>;
 const siteId = v.pipe(v.string(STAFF_MESSAGES.sites), v.trim(), v.regex(SITE_ID_PATTERN, STAFF_MESSAGES.sites));
 
 /** How a staff member is named in the console; empty until someone gives one (the email stands in). */
-const staffName = v.pipe(
+const staffNameSchema = v.pipe(
   v.string(),
   v.trim(),
   v.maxLength(80, STAFF_MESSAGES.nameLength),
@@ -61,7 +61,7 @@ const staffName = v.pipe(
 export const newStaffSchema = v.pipe(
   v.object({
     email,
-    name: v.optional(staffName, ''),
+    name: v.optional(staffNameSchema, ''),
     role: v.picklist(STAFF_ROLES, STAFF_MESSAGES.role),
     sites: v.optional(v.pipe(v.array(siteId, STAFF_MESSAGES.sites), v.maxLength(100, STAFF_MESSAGES.sites)), []),
     password: v.optional(newPassword),
@@ -80,7 +80,7 @@ export type NewStaff = v.InferOutput<typeof newStaffSchema>;
 
 /** An owner's change to a staff member: any of name, role, sites and access. */
 export const staffUpdateSchema = v.object({
-  name: v.optional(staffName),
+  name: v.optional(staffNameSchema),
   role: v.optional(v.picklist(STAFF_ROLES, STAFF_MESSAGES.role)),
   sites: v.optional(v.pipe(v.array(siteId, STAFF_MESSAGES.sites), v.maxLength(100, STAFF_MESSAGES.sites))),
   disabled: v.optional(v.boolean()),
@@ -106,6 +106,9 @@ export const staffMemberSchema = v.object({
   createdAt: v.string(),
 });
 export type StaffMember = v.InferOutput<typeof staffMemberSchema>;
+
+/** A staff member as the console names them: their name, their email while they have none. */
+export const staffName = (member: { name: string; email: string }) => member.name || member.email;
 
 export const staffListSchema = v.object({ results: v.array(staffMemberSchema) });
 

@@ -7,6 +7,7 @@ import { apiHeaders, completedCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn, STAFF_PASSWORD } from './support/console';
 import { openFollowUpCase } from './support/follow-ups';
+import { expectNoSidewaysScroll } from './support/layout';
 
 test('a wrong password says so without telling whether the email exists, and keeps the email', async ({
   page,
@@ -329,3 +330,56 @@ test('the console works from the keyboard alone: sign in, move between pages, is
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Code issued' })).toBeFocused();
 });
+
+for (const screen of [
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
+  { name: 'desk', viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false },
+]) {
+  test.describe(`on a ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, hasTouch: screen.hasTouch, isMobile: screen.isMobile });
+
+    test('an owner reads the audit log by names: who opened which member, filtered, downloaded', async ({
+      page,
+      request,
+    }) => {
+      const site = ownSite();
+      await addSite(request, site, `Harbor ${site}`);
+      const { customer } = await completedCode(request, { siteId: site });
+      const name = `Olive ${site}`;
+      await signIn(page, await addStaffMember(request, 'owner', [], name), `/admin/members/${customer.id}`);
+      await expect(page.getByRole('heading', { name: 'Rosa Alvarez', level: 1 })).toBeVisible();
+      // Signed in as their name, not their email.
+      await expect(page.getByText(`${name} · owner`)).toBeVisible();
+
+      await page.getByRole('link', { name: 'Staff', exact: true }).click();
+      await page.getByRole('link', { name: 'the audit log' }).click();
+      await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Who' }).selectOption({ label: name });
+      await page.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Viewed a member' });
+      await expect(page).toHaveURL(/[?&]who=staff%3A[^&]+&action=member_viewed$/);
+      const rows = page.getByRole('row').filter({ hasText: 'Viewed a member' });
+      await expect(rows).toHaveCount(1);
+      await expect(rows.getByRole('cell').nth(1)).toHaveText(name);
+      await expect(rows.getByRole('link', { name: 'Rosa Alvarez' })).toBeVisible();
+      // On the site's clock, its zone named.
+      await expect(rows.getByRole('cell').first()).toContainText(/\d{1,2}:\d{2} [AP]M [A-Z][\w+:-]+/);
+      await expectNoSeriousViolations(page);
+      await expectNoSidewaysScroll(page);
+
+      const download = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download CSV' }).click();
+      const { readFileSync } = await import('node:fs');
+      const lines = parse<Record<string, string>>(readFileSync(await (await download).path(), 'utf8'), {
+        bom: true,
+        columns: true,
+      });
+      expect(lines).toEqual([expect.objectContaining({ who: name, action: 'member_viewed', about: 'Rosa Alvarez' })]);
+
+      // Nothing of that kind: the page says what shows there, and offers no CSV of nothing.
+      await page.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Revoked an API key' });
+      await expect(page.getByText(/^No action matches\./)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveCount(0);
+      await expectNoSeriousViolations(page);
+    });
+  });
+}

@@ -37,6 +37,7 @@ export function AccountPage() {
     <section className={styles.card} aria-labelledby="account-heading">
       <h1 id="account-heading">Your account</h1>
       <p>
+        {me.name && `${me.name} · `}
         {me.email} · {me.role}
       </p>
       {me.passwordChangeRequired && (

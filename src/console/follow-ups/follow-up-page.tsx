@@ -13,7 +13,7 @@ import type { FollowUpAction, FollowUpCaseField } from '../../../machines/follow
 import { toFollowUpCaseView } from '../../../machines/follow-up-case/follow-up-case.view';
 import { ROOT_CAUSE_LABELS, ROOT_CAUSES, type FollowUpDetail, type TimelineKind } from '../../domain/follow-ups';
 import { siteName } from '../../domain/sites';
-import type { StaffMember } from '../../domain/staff';
+import { staffName, type StaffMember } from '../../domain/staff';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
@@ -162,7 +162,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
       <p className={caseStyles.status}>
         {statusLine}
         {' · '}
-        {detail.assignee ? `with ${detail.assignee.name || detail.assignee.email}` : 'nobody has it yet'}
+        {detail.assignee ? `with ${staffName(detail.assignee)}` : 'nobody has it yet'}
       </p>
       <MemberWords detail={detail} siteZone={siteZone} />
       {survey && (
@@ -210,7 +210,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
                   label={FIELD_LABELS.assigneeId}
                   value={view.form.assigneeId}
                   placeholder="Nobody"
-                  options={assignable.map((person) => ({ value: person.id, label: person.name || person.email }))}
+                  options={assignable.map((person) => ({ value: person.id, label: staffName(person) }))}
                   error={view.errors.assigneeId}
                   onValueChange={set('assigneeId')}
                 />
@@ -327,7 +327,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
                 ? `${detail.overdue ? 'Overdue since ' : ''}${at(detail.dueAt)}`
                 : `${at(detail.dueAt)} (contacted)`,
             ],
-            ['Assigned to', detail.assignee ? detail.assignee.name || detail.assignee.email : 'Nobody'],
+            ['Assigned to', detail.assignee ? staffName(detail.assignee) : 'Nobody'],
             ...(detail.rootCause
               ? ([
                   ['Root cause', ROOT_CAUSE_LABELS[detail.rootCause]],

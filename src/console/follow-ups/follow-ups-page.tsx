@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
 import { FOLLOW_UP_STATUSES } from '../../domain/follow-ups';
 import { siteName } from '../../domain/sites';
-import type { StaffMember } from '../../domain/staff';
+import { staffName, type StaffMember } from '../../domain/staff';
 import { SelectField } from '../../components/fields/select-field';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
@@ -61,7 +61,7 @@ export function FollowUpsPage() {
             { value: 'none', label: 'Nobody' },
             ...team
               .filter((member) => member.id !== staff.id)
-              .map((member) => ({ value: member.id, label: member.name || member.email })),
+              .map((member) => ({ value: member.id, label: staffName(member) })),
           ]}
           onValueChange={(v) => set('assignee', v)}
         />
@@ -104,7 +104,7 @@ export function FollowUpsPage() {
               </div>
               <div>
                 <dt>Assigned to</dt>
-                <dd>{item.assignee ? item.assignee.name || item.assignee.email : 'Nobody'}</dd>
+                <dd>{item.assignee ? staffName(item.assignee) : 'Nobody'}</dd>
               </div>
             </dl>
           </li>

@@ -4,16 +4,20 @@ import { operatorHeaders } from './api';
 
 export const STAFF_PASSWORD = 'correct horse battery staple';
 
-/** A staff member added as `npm run staff` adds one while the server runs; emails are unique per test. */
+/**
+ * A staff member added as `npm run staff` adds one while the server runs; emails are unique per test. Without a
+ * name, the console names them by their email.
+ */
 export async function addStaffMember(
   request: APIRequestContext,
   role: StaffRole,
   sites: string[] = [],
+  name = '',
 ): Promise<string> {
   const email = `${role}-${Math.random().toString(36).slice(2, 10)}@wash.example`;
   const response = await request.post('/api/admin/staff', {
     headers: operatorHeaders(),
-    data: { email, role, sites, password: STAFF_PASSWORD },
+    data: { email, name, role, sites, password: STAFF_PASSWORD },
   });
   expect(response.status()).toBe(201);
   return email;

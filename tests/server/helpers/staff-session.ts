@@ -4,7 +4,10 @@ export const CONSOLE_ORIGIN = 'https://club.example';
 export const OWNER_PASSWORD = 'correct horse battery staple';
 
 /** Adds a staff member through the admin API, as `npm run staff` does while the server runs (its key). */
-export async function addStaff(t: TestApp, member: { email: string; role: 'owner' | 'manager'; sites?: string[] }) {
+export async function addStaff(
+  t: TestApp,
+  member: { email: string; role: 'owner' | 'manager'; sites?: string[]; name?: string },
+) {
   const res = await t.call('POST', '/api/admin/staff', {
     anonymous: true,
     headers: { authorization: `Bearer ${CLI_KEY}` },

@@ -1,3 +1,4 @@
+import { staffName } from '../../../domain/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { SelectField } from '../../../components/fields/select-field';
 import { TextField } from '../../../components/fields/text-field';
@@ -8,7 +9,7 @@ import { useServerForm } from '../../components/server-form/use-server-form';
 import { ShownOnce } from '../../components/shown-once';
 import styles from '../../console.module.css';
 import { SiteCheckboxes } from '../../sites/components/site-checkboxes';
-import { addStaff, staffName } from '../api';
+import { addStaff } from '../api';
 
 const ROLES = [
   { value: 'manager', label: 'Manager (their sites only)' },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { siteName } from '../../../domain/sites';
-import type { StaffMember } from '../../../domain/staff';
+import { staffName, type StaffMember } from '../../../domain/staff';
 import buttons from '../../../components/buttons/buttons.module.css';
 import { SelectField } from '../../../components/fields/select-field';
 import { TextField } from '../../../components/fields/text-field';
@@ -12,7 +12,7 @@ import styles from '../../console.module.css';
 import { sitesQuery } from '../../sites/api';
 import { SiteCheckboxes } from '../../sites/components/site-checkboxes';
 import { ShownOnce } from '../../components/shown-once';
-import { changeStaff, resetStaffPassword, staffName } from '../api';
+import { changeStaff, resetStaffPassword } from '../api';
 import local from '../staff.module.css';
 
 const ROLES = [
