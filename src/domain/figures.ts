@@ -12,10 +12,33 @@ export interface FigureDefinition {
 }
 
 /**
- * The dashboard's feedback figures. Their surveys are those sent in the chosen days by members of codes issued at the
- * chosen sites (a sign-up without a code belongs to no site: decision 012).
+ * Every figure of the dashboard (decision 046). Each counts codes issued at the chosen sites (a sign-up without a
+ * code belongs to no site: decision 012), on the days of the range counted on the range's clock. An erased member's
+ * codes, surveys and cases are deleted with them, so they are in no figure, of any range.
  */
 export const FIGURES = {
+  codesIssued: {
+    term: 'Codes issued',
+    definition:
+      'Codes issued in these days, at the counter or by a point-of-sale. Sign-ups without a code are left out.',
+  },
+  linksOpened: {
+    term: 'Links opened',
+    definition: 'Of the codes issued in these days, those whose link has been opened, on any day; once each.',
+  },
+  profilesCompleted: {
+    term: 'Profiles completed',
+    definition: 'Of the codes issued in these days, those whose profile has been completed, on any day.',
+  },
+  completionRate: {
+    term: 'Completion rate',
+    definition: 'Profiles completed as a share of the codes issued in these days; a dash when none was issued.',
+  },
+  timeToComplete: {
+    term: 'Median time to complete',
+    definition:
+      "The middle time from a code's issue to its profile, over the codes issued in these days that are completed; the others are left out.",
+  },
   surveys: {
     term: 'Surveys',
     definition:
@@ -47,6 +70,35 @@ export const FIGURES = {
   averageScores: {
     term: 'Average scores',
     definition: "Each question's mean over the surveys that answered it, from 1 to 10, to one decimal.",
+  },
+  casesOpened: {
+    term: 'Cases opened',
+    definition:
+      "Follow-up cases opened in these days: by a detractor's survey (1–6), or by a member's text when none was in hand.",
+  },
+  openCases: {
+    term: 'Open cases',
+    definition: 'Of the cases opened in these days, those nobody has contacted yet, as of now.',
+  },
+  overdueCases: {
+    term: 'Overdue cases',
+    definition:
+      'Of the open cases opened in these days, those past their due time now. A contacted case is never overdue.',
+  },
+  timeToFirstContact: {
+    term: 'Median time to first contact',
+    definition:
+      'The middle time from a case opening to its first contact, over the cases opened in these days that have been contacted; the others are left out.',
+  },
+  resolvedBeforeDue: {
+    term: 'Resolved before due',
+    definition:
+      'Of the cases opened in these days whose outcome is known (resolved, or past due), the share resolved by their due time. A case still within its time is in neither.',
+  },
+  themes: {
+    term: 'Themes',
+    definition:
+      'Surveys sent in these days whose comment has a theme’s words, English or Spanish; one may have several. Praise: recommends 9–10; complaints: 1–6; passive: 7–8; unanswered is in none.',
   },
 } as const satisfies Record<string, FigureDefinition>;
 

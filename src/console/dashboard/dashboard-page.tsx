@@ -7,7 +7,7 @@ import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { TextField } from '../../components/fields/text-field';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
-import { figure, percent, signed } from '../format';
+import { figure, minutes, percent, signed } from '../format';
 import { zoneName } from '../site-clock';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
@@ -82,15 +82,12 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
           Codes issued from {data.range.from} to {data.range.to}
           {data.site ? ` at ${siteName(sites, data.site)}` : ''}, and what became of them.
         </p>
-        <dl className={styles.figures}>
-          <Figure term="Codes issued" value={figure(funnel.issued)} />
-          <Figure term="Links opened" value={figure(funnel.opened)} />
-          <Figure term="Profiles completed" value={figure(funnel.completed)} />
-          <Figure term="Completion rate" value={percent(funnel.completionRate)} />
-          <Figure
-            term="Median time to complete"
-            value={funnel.medianMinutesToComplete === null ? '—' : `${funnel.medianMinutesToComplete} min`}
-          />
+        <dl className={`${styles.figures} ${styles.definedFigures}`}>
+          <Figure {...FIGURES.codesIssued} value={figure(funnel.issued)} />
+          <Figure {...FIGURES.linksOpened} value={figure(funnel.opened)} />
+          <Figure {...FIGURES.profilesCompleted} value={figure(funnel.completed)} />
+          <Figure {...FIGURES.completionRate} value={percent(funnel.completionRate)} />
+          <Figure {...FIGURES.timeToComplete} value={minutes(funnel.medianMinutesToComplete)} />
         </dl>
       </section>
       <section className={styles.card} aria-labelledby="feedback-heading">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { DashboardFigures } from '../../../domain/dashboard';
+import { FIGURES } from '../../../domain/figures';
 import { ROOT_CAUSE_LABELS, ROOT_CAUSES } from '../../../domain/follow-ups';
 import styles from '../../console.module.css';
 import { figure, minutes, percent } from '../../format';
@@ -51,12 +52,12 @@ export function FollowUpSection({
       <section className={styles.card} aria-labelledby="follow-ups-heading">
         <h2 id="follow-ups-heading">Follow-ups</h2>
         <p className={styles.muted}>Cases opened for detractors in the range, and where they stand now.</p>
-        <dl className={styles.figures}>
-          <Figure term="Cases opened" value={figure(followUps.opened)} />
-          <Figure term="Open cases" value={figure(followUps.open)} />
-          <Figure term="Overdue cases" value={figure(followUps.overdue)} />
-          <Figure term="Median time to first contact" value={minutes(followUps.medianMinutesToFirstContact)} />
-          <Figure term="Resolved before due" value={percent(followUps.resolvedOnTimeRate)} />
+        <dl className={`${styles.figures} ${styles.definedFigures}`}>
+          <Figure {...FIGURES.casesOpened} value={figure(followUps.opened)} />
+          <Figure {...FIGURES.openCases} value={figure(followUps.open)} />
+          <Figure {...FIGURES.overdueCases} value={figure(followUps.overdue)} />
+          <Figure {...FIGURES.timeToFirstContact} value={minutes(followUps.medianMinutesToFirstContact)} />
+          <Figure {...FIGURES.resolvedBeforeDue} value={percent(followUps.resolvedOnTimeRate)} />
         </dl>
       </section>
       <Breakdown

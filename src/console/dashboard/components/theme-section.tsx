@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { DashboardFigures } from '../../../domain/dashboard';
+import { FIGURES } from '../../../domain/figures';
 import { THEME_LABELS, THEMES } from '../../../domain/themes';
 import styles from '../../console.module.css';
 import { Breakdown } from './breakdown';
@@ -72,9 +73,9 @@ export function ThemeSection({
             />
             <h3 id="theme-sentiment-heading">Who said it</h3>
             <p className={styles.muted}>
-              Praise: surveys that recommend 9–10 (promoters); complaints: 1–6 (detractors); 7–8 are passive. A theme is
-              found by its words, whatever surrounds them: the word lists cannot tell &ldquo;not still dirty&rdquo; from
-              &ldquo;still dirty&rdquo;, and the score says whether a mention was praise.
+              {FIGURES.themes.definition} A theme is found by its words, whatever surrounds them: the word lists cannot
+              tell &ldquo;not still dirty&rdquo; from &ldquo;still dirty&rdquo;, and the score says whether a mention
+              was praise.
             </p>
             <ul aria-labelledby="theme-sentiment-heading" data-testid="theme-sentiment">
               {bySentiment.map((entry) => (
