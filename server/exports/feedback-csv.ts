@@ -1,9 +1,17 @@
-import { npsBand } from '../../src/domain/dashboard';
+import { npsBand, type NpsBand } from '../../src/domain/dashboard';
 import { THEME_LABELS, themesOf } from '../../src/domain/themes';
 import type { Db } from '../db/client';
 import { listFeedbackRows, type FeedbackFilters, type FeedbackRow } from '../feedback/list-feedback';
 import type { SiteScope } from '../members/list-filters';
 import { csvStream, keysetBatches } from './csv-stream';
+
+/** The survey's themes as the console labels them; with a band, only when the survey is in it. */
+const themeLabels = (r: FeedbackRow, band?: NpsBand) =>
+  band && npsBand(r.survey.recommendToOthersScore) !== band
+    ? ''
+    : themesOf(r.survey.comments)
+        .map((theme) => THEME_LABELS[theme])
+        .join('; ');
 
 const columns: { header: string; value: (row: FeedbackRow) => string | number | boolean | null }[] = [
   { header: 'id', value: (r) => r.survey.id },
@@ -20,13 +28,12 @@ const columns: { header: string; value: (row: FeedbackRow) => string | number | 
   { header: 'value', value: (r) => r.survey.valueScore },
   { header: 'comments', value: (r) => r.survey.comments },
   // Last, so the columns a spreadsheet already reads keep their places; labels, as the console shows them.
-  {
-    header: 'themes',
-    value: (r) =>
-      themesOf(r.survey.comments)
-        .map((theme) => THEME_LABELS[theme])
-        .join('; '),
-  },
+  { header: 'themes', value: (r) => themeLabels(r) },
+  // Who said it (decision 046): the themes again, under the band of the survey's recommend answer, so a spreadsheet
+  // sums a theme's praise and complaints by column; an unanswered recommend question fills none of the three.
+  { header: 'praise_themes', value: (r) => themeLabels(r, 'promoter') },
+  { header: 'passive_themes', value: (r) => themeLabels(r, 'passive') },
+  { header: 'complaint_themes', value: (r) => themeLabels(r, 'detractor') },
 ];
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { FeedbackEntry, FeedbackQuery } from '../../src/domain/members';
+import type { FeedbackEntry, FeedbackQuery, FeedbackThemes } from '../../src/domain/members';
 import type { Page } from '../../src/domain/paging';
-import { themesOf } from '../../src/domain/themes';
+import { THEMES, themesOf } from '../../src/domain/themes';
+import { themeFigures } from '../dashboard/theme-figures';
 import type { Db } from '../db/client';
 import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
@@ -89,4 +90,30 @@ export async function listFeedback(
 ): Promise<Page<FeedbackEntry>> {
   const { rows, nextCursor } = await listFeedbackRows(db, sites, query);
   return { results: rows.map(toFeedbackEntry), nextCursor };
+}
+
+/**
+ * The themes of the surveys the list holds for these sites and days, every site together, with who said each: the
+ * dashboard's count (server/dashboard/theme-figures.ts) on the list's own conditions, so a count's link to the list
+ * filtered by its theme and band shows as many surveys as it says.
+ */
+export async function feedbackThemes(
+  db: Db,
+  sites: SiteScope,
+  filters: Pick<FeedbackFilters, 'from' | 'to' | 'timeZone'>,
+): Promise<FeedbackThemes> {
+  const bySite = await themeFigures(db, feedbackConditions(sites, filters));
+  const themes = THEMES.map((theme) => {
+    const entries = bySite.filter((entry) => entry.theme === theme);
+    const sum = (key: 'surveys' | 'promoters' | 'passives' | 'detractors') =>
+      entries.reduce((total, entry) => total + entry[key], 0);
+    return {
+      theme,
+      surveys: sum('surveys'),
+      promoters: sum('promoters'),
+      passives: sum('passives'),
+      detractors: sum('detractors'),
+    };
+  });
+  return { themes: themes.filter((entry) => entry.surveys > 0).sort((a, b) => b.surveys - a.surveys) };
 }

@@ -131,3 +131,23 @@ const feedbackEntrySchema = v.object({
 export type FeedbackEntry = v.InferOutput<typeof feedbackEntrySchema>;
 
 export const feedbackPageSchema = pageOf(feedbackEntrySchema);
+
+/**
+ * `/api/admin/feedback/themes?site=&from=&to=`: of the surveys the feedback list holds for those filters (whatever
+ * its band and theme), how many mention each theme, and who said it (decision 046: "Wash quality: 12 praise, 5
+ * complaints"): promoters (9–10, praise), passives (7–8) and detractors (1–6, complaints); an unanswered recommend
+ * question is in the theme and in no band. Most mentioned first; themes nobody mentioned are left out.
+ */
+export const feedbackThemesQuerySchema = v.object(dayAndSiteFilters);
+export const feedbackThemesSchema = v.object({
+  themes: v.array(
+    v.object({
+      theme: v.picklist(THEMES),
+      surveys: v.number(),
+      promoters: v.number(),
+      passives: v.number(),
+      detractors: v.number(),
+    }),
+  ),
+});
+export type FeedbackThemes = v.InferOutput<typeof feedbackThemesSchema>;

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
-import { feedbackPageSchema, feedbackQuerySchema } from '../../../src/domain/members';
+import {
+  feedbackPageSchema,
+  feedbackQuerySchema,
+  feedbackThemesQuerySchema,
+  feedbackThemesSchema,
+} from '../../../src/domain/members';
 import { allow, siteScope, type AdminEnv } from '../../access/principal';
 import type { Db } from '../../db/client';
 import { feedbackCsv } from '../../exports/feedback-csv';
 import { dayClock } from '../../dashboard/day-clock';
-import { listFeedback } from '../../feedback/list-feedback';
+import { feedbackThemes, listFeedback } from '../../feedback/list-feedback';
 import { declareList } from '../../lib/declare-list';
+import { validQuery } from '../../lib/request-input';
+import { describe } from '../../lib/route-description';
 
 /**
  * What members said: `/api/admin/feedback` (survey answers with comments) and its CSV export. Managers read their
@@ -38,6 +45,29 @@ export function feedbackRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<
       },
     },
   });
+
+  app.get(
+    '/admin/feedback/themes',
+    describe({
+      summary: 'The themes of the survey answers for a site and days, each split by who said it',
+      answers: {
+        200: {
+          description:
+            'Per theme mentioned, most first: the surveys, and of them the promoters (praise), passives and detractors (complaints).',
+          body: feedbackThemesSchema,
+        },
+      },
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
+    }),
+    allow('owner', 'manager'),
+    validQuery(feedbackThemesQuerySchema),
+    async (c) => {
+      const query = c.req.valid('query');
+      const principal = c.get('principal');
+      const { timeZone } = await dayClock(deps.db, principal, query.site, deps.defaultTimeZone);
+      return c.json(await feedbackThemes(deps.db, siteScope(principal, query.site), { ...query, timeZone }));
+    },
+  );
 
   return app;
 }

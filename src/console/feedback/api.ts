@@ -1,5 +1,6 @@
-import type { FeedbackEntry } from '../../domain/members';
-import { ADMIN_KEY, pagedListOptions } from '../client';
+import { queryOptions } from '@tanstack/react-query';
+import type { FeedbackEntry, FeedbackThemes } from '../../domain/members';
+import { ADMIN_KEY, getJson, pagedListOptions } from '../client';
 
 /** `/admin/feedback?band=&theme=&site=&from=&to=`: survey answers, a page at a time, newest first. */
 export const feedbackListQuery = (filters: URLSearchParams) =>
@@ -7,3 +8,14 @@ export const feedbackListQuery = (filters: URLSearchParams) =>
 
 /** Every answer the same filters select, as a CSV file (owners; the server audits the export). */
 export const feedbackCsvUrl = (filters: URLSearchParams) => `/api/admin/feedback.csv?${filters.toString()}`;
+
+/** `/admin/feedback/themes?site=&from=&to=`: each theme of those answers, split by who said it. */
+export const feedbackThemesQuery = (filters: URLSearchParams) => {
+  const scope = new URLSearchParams(
+    ['site', 'from', 'to'].flatMap((name) => (filters.get(name) ? [[name, filters.get(name)!]] : [])),
+  );
+  return queryOptions({
+    queryKey: [...ADMIN_KEY, 'feedback', 'themes', scope.toString()],
+    queryFn: () => getJson<FeedbackThemes>(`admin/feedback/themes?${scope.toString()}`),
+  });
+};

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
 import type { StaffMember } from '../../domain/staff';
 import { THEME_LABELS, THEMES } from '../../domain/themes';
@@ -9,7 +10,8 @@ import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { SiteSelect } from '../sites/components/site-select';
 import { useSiteClock } from '../sites/use-site-clock';
-import { feedbackCsvUrl, feedbackListQuery } from './api';
+import { feedbackCsvUrl, feedbackListQuery, feedbackThemesQuery } from './api';
+import { ThemeSplit } from './components/theme-split';
 import feedbackStyles from './feedback.module.css';
 
 const FILTERS = ['band', 'theme', 'site', 'from', 'to'] as const;
@@ -23,6 +25,7 @@ export function FeedbackPage() {
   const query = usePagedList(feedbackListQuery(filters));
   const entries = query.items;
   const clock = useSiteClock();
+  const themes = useQuery(feedbackThemesQuery(filters)).data?.themes;
 
   return (
     <>
@@ -33,9 +36,9 @@ export function FeedbackPage() {
           label="Score"
           value={value('band')}
           options={[
-            { value: 'detractor', label: 'Detractors (1–6)' },
+            { value: 'detractor', label: 'Complaints: detractors (1–6)' },
             { value: 'passive', label: 'Passives (7–8)' },
-            { value: 'promoter', label: 'Promoters (9–10)' },
+            { value: 'promoter', label: 'Praise: promoters (9–10)' },
           ]}
           onValueChange={(v) => set('band', v)}
         />
@@ -51,6 +54,7 @@ export function FeedbackPage() {
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
         <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
       </form>
+      {themes && <ThemeSplit themes={themes} />}
       {staff.role === 'owner' && entries.length > 0 && (
         <p>
           <a className={`${buttons.secondary} ${styles.buttonLink}`} href={feedbackCsvUrl(filters)} download>

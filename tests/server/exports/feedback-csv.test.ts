@@ -8,7 +8,7 @@ import { customerRow } from '../helpers/customer-row';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
 const HEADER =
-  'id,created_at,member_id,member_name,site_id,site_name,band,recommend_to_others,wash_quality,cleanliness,service,value,comments,themes';
+  'id,created_at,member_id,member_name,site_id,site_name,band,recommend_to_others,wash_quality,cleanliness,service,value,comments,themes,praise_themes,passive_themes,complaint_themes';
 
 /** The bytes as written: `Response.text()` would drop the byte-order mark. */
 const text = async (stream: ReadableStream) =>
@@ -84,11 +84,11 @@ describe.each(EMBEDDED_ONLY)('the feedback export on %s', (driver) => {
     const csv = await text(feedbackCsv(database.db, ['7'], {}));
     expect(csv.split('\n')).toEqual([
       `\uFEFF${HEADER}`,
-      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,,0,1,2,3,4,score 0,',
-      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")",`,
-      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,7,1,2,3,4,score 7,',
-      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,8,1,2,3,4,score 8,',
-      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,"Rude cashier; la espera, eterna.",Staff; Wait time',
+      's7-0,2026-11-20T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,,0,1,2,3,4,score 0,,,,',
+      `s7-6,2026-11-19T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,detractor,6,1,2,3,4,"'=HYPERLINK(""http://evil.example"")",,,,`,
+      's7-7,2026-11-18T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,7,1,2,3,4,score 7,,,,',
+      's7-8,2026-11-17T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,passive,8,1,2,3,4,score 8,,,,',
+      's7-9,2026-11-16T12:00:00.000Z,cus-1,Ada Núñez,7,Main Street,promoter,9,1,2,3,4,"Rude cashier; la espera, eterna.",Staff; Wait time,Staff; Wait time,,',
       '',
     ]);
   });

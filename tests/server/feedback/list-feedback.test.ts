@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedbackQuery } from '../../../src/domain/members';
 import type { Database } from '../../../server/db/client';
 import { customers, registrations, surveys } from '../../../server/db/schema';
-import { listFeedback } from '../../../server/feedback/list-feedback';
+import { feedbackThemes, listFeedback } from '../../../server/feedback/list-feedback';
 import { customerRow } from '../helpers/customer-row';
 import { EMBEDDED_ONLY, openTestDatabase } from '../helpers/test-database';
 
@@ -146,5 +146,26 @@ describe.each(EMBEDDED_ONLY)('the feedback list on %s', (driver) => {
     expect(first).toEqual({ results: [expect.objectContaining({ id: 'x9' })], nextCursor: expect.any(String) });
     const next = await list({ theme: 'staff', limit: 1, after: first.nextCursor! });
     expect(next).toEqual({ results: [expect.objectContaining({ id: 's05' })], nextCursor: null });
+  });
+
+  it('splits each theme by who said it, and each count is what the list shows filtered by its theme and band', async () => {
+    const { themes } = await feedbackThemes(database.db, 'all', {});
+    expect(themes).toEqual([
+      { theme: 'staff', surveys: 2, promoters: 1, passives: 0, detractors: 1 },
+      { theme: 'wait_time', surveys: 2, promoters: 0, passives: 0, detractors: 2 },
+      { theme: 'damage', surveys: 1, promoters: 0, passives: 0, detractors: 1 },
+    ]);
+    const listed = await Promise.all(
+      themes.flatMap((entry) =>
+        (['promoter', 'passive', 'detractor'] as const).map(
+          async (band) => (await ids({ theme: entry.theme, band })).length,
+        ),
+      ),
+    );
+    expect(listed).toEqual(themes.flatMap((entry) => [entry.promoters, entry.passives, entry.detractors]));
+    expect((await feedbackThemes(database.db, ['9'], {})).themes).toEqual([
+      { theme: 'staff', surveys: 1, promoters: 1, passives: 0, detractors: 0 },
+    ]);
+    expect((await feedbackThemes(database.db, 'all', { from: '2026-04-12' })).themes).toEqual([]);
   });
 });

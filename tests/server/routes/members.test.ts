@@ -160,6 +160,8 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     // Site 7's feedback, and only it: a set of no sites would not pass.
     expect(new Set((feedback.body.results as { siteId: string }[]).map((s) => s.siteId))).toEqual(new Set(['7']));
     expect((await t.call('GET', '/api/admin/feedback?site=12', as(manager))).status).toBe(403);
+    expect((await t.call('GET', '/api/admin/feedback/themes?site=12', as(manager))).status).toBe(403);
+    expect((await t.call('GET', '/api/admin/feedback/themes?from=someday', as(manager))).status).toBe(400);
     for (const path of ['/api/admin/members.csv', '/api/admin/feedback.csv', '/api/admin/members.csv?site=7']) {
       expect((await t.call('GET', path, as(manager))).status).toBe(403);
     }
