@@ -147,7 +147,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));
   api.route('/', surveyRoutes({ db, ...clients, apiKey: env.apiKey, followUpHours: env.followUpHours }));
   api.route('/vehicles', vehicleRoutes({ db, apiKey: env.apiKey }));
-  api.route('/', memberRoutes({ db }));
+  api.route('/', memberRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', memberDataRoutes({ db }));
   api.route('/', feedbackRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', followUpRoutes({ db }));

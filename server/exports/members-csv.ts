@@ -1,7 +1,6 @@
 import { consentView, vehicleView, type ConsentView, type VehicleView } from '../../src/domain/customer-views';
-import type { MemberQuery } from '../../src/domain/members';
 import type { Db } from '../db/client';
-import type { SiteScope } from '../members/list-filters';
+import type { MemberFilters, SiteScope } from '../members/list-filters';
 import { listMemberRows, type MemberRow } from '../members/list-members';
 import { csvStream, keysetBatches } from './csv-stream';
 
@@ -52,7 +51,7 @@ const csvRow = (row: MemberRow): CsvRow => ({
   consent: consentView(row.customer),
 });
 
-export function membersCsv(db: Db, sites: SiteScope, filters: Omit<MemberQuery, 'limit' | 'after'>): ReadableStream {
+export function membersCsv(db: Db, sites: SiteScope, filters: MemberFilters): ReadableStream {
   async function* batches() {
     for await (const rows of keysetBatches((page) => listMemberRows(db, sites, { ...filters, ...page }))) {
       yield rows.map(csvRow);

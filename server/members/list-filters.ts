@@ -72,6 +72,14 @@ export function consenting(consent: MemberQuery['consent']): SQL | undefined {
   }
 }
 
+/** The members list's filters, and the clock its days are counted on (decision 046; UTC when none is given). */
+export type MemberFilters = Omit<MemberQuery, 'limit' | 'after'> & { timeZone?: string };
+
 /** Every filter of the members list and its export, on customers joined to their registrations. */
-export const memberConditions = (sites: SiteScope, query: Omit<MemberQuery, 'limit' | 'after'>) =>
-  and(inSites(sites), inDays(customers.createdAt, query.from, query.to), matching(query.q), consenting(query.consent));
+export const memberConditions = (sites: SiteScope, query: MemberFilters) =>
+  and(
+    inSites(sites),
+    inDays(customers.createdAt, query.from, query.to, query.timeZone),
+    matching(query.q),
+    consenting(query.consent),
+  );

@@ -50,7 +50,7 @@ const NEWEST_FIRST: KeysetOrder = {
 export async function listMemberRows(
   db: Db,
   sites: SiteScope,
-  query: MemberQuery,
+  query: MemberQuery & { timeZone?: string },
 ): Promise<{ rows: MemberRow[]; nextCursor: string | null }> {
   return readKeysetPage(NEWEST_FIRST, query, (keyset) =>
     db
@@ -65,7 +65,11 @@ export async function listMemberRows(
   );
 }
 
-export async function listMembers(db: Db, sites: SiteScope, query: MemberQuery): Promise<Page<MemberSummary>> {
+export async function listMembers(
+  db: Db,
+  sites: SiteScope,
+  query: MemberQuery & { timeZone?: string },
+): Promise<Page<MemberSummary>> {
   const { rows, nextCursor } = await listMemberRows(db, sites, query);
   return { results: rows.map(toMemberSummary), nextCursor };
 }

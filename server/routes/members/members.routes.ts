@@ -6,6 +6,7 @@ import { recordId } from '../../../src/domain/paging';
 import { allow, auditedBy, siteScope, type AdminEnv } from '../../access/principal';
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
+import { dayClock } from '../../dashboard/day-clock';
 import { membersCsv } from '../../exports/members-csv';
 import { ApiError } from '../../lib/api-error';
 import { declareList } from '../../lib/declare-list';
@@ -17,7 +18,7 @@ import { listMembers } from '../../members/list-members';
  * Who joined: `/api/admin/members`, its CSV export, and `/api/admin/members/:id`. Managers read their own sites;
  * the export is for owners, and it is audited, as is each member's page opened.
  */
-export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
+export function memberRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
   declareList(app, deps.db, {
@@ -26,13 +27,22 @@ export function memberRoutes(deps: { db: Db }): Hono<AdminEnv> {
     query: memberQuerySchema,
     page: memberPageSchema,
     door: allow('owner', 'manager'),
-    list: (c, query) => listMembers(deps.db, siteScope(c.get('principal'), query.site), query),
+    list: async (c, query) => {
+      const principal = c.get('principal');
+      // The day they joined is a calendar day on the chosen site's clock, or the reader's for all sites (decision 046).
+      const { timeZone } = await dayClock(deps.db, principal, query.site, deps.defaultTimeZone);
+      return listMembers(deps.db, siteScope(principal, query.site), { ...query, timeZone });
+    },
     csv: {
       summary: 'Every member the filters select, as CSV (owners)',
       description: 'UTF-8 with a header row; consent columns included.',
       door: allow('owner'),
       name: 'members',
-      rows: (c, filters) => membersCsv(deps.db, siteScope(c.get('principal'), filters.site), filters),
+      rows: async (c, filters) => {
+        const principal = c.get('principal');
+        const { timeZone } = await dayClock(deps.db, principal, filters.site, deps.defaultTimeZone);
+        return membersCsv(deps.db, siteScope(principal, filters.site), { ...filters, timeZone });
+      },
     },
   });
 

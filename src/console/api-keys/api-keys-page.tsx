@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { siteName } from '../../domain/sites';
 import buttons from '../../components/buttons/buttons.module.css';
 import styles from '../console.module.css';
-import { when } from '../format';
 import { sitesQuery } from '../sites/api';
+import { useReaderClock } from '../sites/use-site-clock';
 import { apiKeysKey, apiKeysQuery, revokeApiKey } from './api';
 import { AddKeyForm } from './components/add-key-form';
 
@@ -16,6 +16,10 @@ export function ApiKeysPage() {
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeysQuery);
   const sites = useQuery(sitesQuery).data?.results;
+  const clock = useReaderClock();
+  // A key of one site is that site's record, on its clock; a key of several or every site, on the reader's zone.
+  const keyTime = (iso: string, keySites: readonly string[]) =>
+    clock.at(iso, keySites.length === 1 ? keySites[0] : null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const revoke = useMutation({
@@ -44,12 +48,13 @@ export function ApiKeysPage() {
             <li key={key.id} className={styles.endpoint}>
               <p className={styles.endpointUrl}>
                 <strong>{key.name}</strong> · <code>{key.prefix}…</code>
-                {key.revokedAt && <> · revoked {when(key.revokedAt)}</>}
+                {key.revokedAt && <> · revoked {keyTime(key.revokedAt, key.sites)}</>}
               </p>
               <p className={styles.muted}>
                 {key.scopes.join(', ')} ·{' '}
                 {key.sites.length ? key.sites.map((id) => siteName(sites, id)).join(', ') : 'every site'} · made{' '}
-                {when(key.createdAt)} · {key.lastUsedAt ? `last used ${when(key.lastUsedAt)}` : 'never used'}
+                {keyTime(key.createdAt, key.sites)} ·{' '}
+                {key.lastUsedAt ? `last used ${keyTime(key.lastUsedAt, key.sites)}` : 'never used'}
               </p>
               {!key.revokedAt && (
                 <div className={styles.actions}>

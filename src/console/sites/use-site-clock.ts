@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { siteName, type Site } from '../../domain/sites';
+import { accountSettingsQuery } from '../account/api';
 import type { TextSite } from '../format';
 import { atSite } from '../site-clock';
 import { sitesQuery } from './api';
@@ -44,4 +45,23 @@ export function useSiteClock(): SiteClock {
       ready: sites.data !== undefined,
     };
   }, [sites.data]);
+}
+
+/**
+ * Times about no one site (an API key's use, a webhook's delivery) on the reader's own zone setting, the clock their
+ * all-sites figures count days on (DEFAULT_TIMEZONE while they have set none: decision 046), with the zone named and
+ * the browser's clock beside it where it differs; a record of one site (a key of one site) is on that site's clock.
+ */
+export function useReaderClock(): { at: (iso: string | null, siteId?: string | null) => string } {
+  const settings = useQuery(accountSettingsQuery);
+  const sites = useSiteClock();
+  return useMemo(() => {
+    const zone = settings.data ? (settings.data.timeZone ?? settings.data.defaultTimeZone) : undefined;
+    return {
+      at: (iso, siteId) => {
+        if (siteId) return sites.at(iso, siteId);
+        return zone === undefined ? '…' : atSite(iso, zone);
+      },
+    };
+  }, [settings.data, sites]);
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, surveys } from '../../../server/db/schema';
+import { dayAt } from '../../../src/domain/calendar-days';
 import { AFTER_MESSAGE } from '../../../src/domain/paging';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
@@ -144,7 +145,8 @@ describe.each(DRIVERS)('members, feedback and their exports on %s', (driver) => 
     expect(await names('?site=7')).toEqual(['Ada', 'Alan', 'Ana']);
     expect(await names('?consent=sms')).toEqual(['Ada']);
     expect(await names('?consent=none&site=7')).toEqual(['Alan', 'Ana']);
-    const today = new Date().toISOString().slice(0, 10);
+    // The day they joined on the owner's clock for all sites: DEFAULT_TIMEZONE while they have set no zone.
+    const today = dayAt(new Date(), 'America/New_York');
     expect((await list(owner, `?from=${today}&to=${today}`)).body.results).toHaveLength(7);
     expect((await list(owner, '?to=2020-01-01')).body.results).toHaveLength(0);
     expect((await list(owner, '?consent=maybe')).status).toBe(400);

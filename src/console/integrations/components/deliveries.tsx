@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../../console.module.css';
-import { when } from '../../format';
+import { useReaderClock } from '../../sites/use-site-clock';
 import { deliveriesQuery } from '../api';
 
 /** An endpoint's last deliveries, refreshed while open, so a test event is seen arriving. */
 export function Deliveries({ endpointId, onResend }: { endpointId: string; onResend: (deliveryId: string) => void }) {
   const deliveries = useQuery(deliveriesQuery(endpointId));
   const rows = deliveries.data?.results ?? [];
+  const clock = useReaderClock();
   return (
     <div id={`deliveries-${endpointId}`}>
       <h3 className={styles.caption}>Last deliveries</h3>
@@ -21,7 +22,7 @@ export function Deliveries({ endpointId, onResend }: { endpointId: string; onRes
               {delivery.attempts === 1 ? 'try' : 'tries'}
               {delivery.lastStatusCode !== null && <> · HTTP {delivery.lastStatusCode}</>}
               {delivery.lastError && delivery.lastStatusCode === null && <> · {delivery.lastError}</>} ·{' '}
-              {when(delivery.lastAttemptAt ?? delivery.createdAt)}
+              {clock.at(delivery.lastAttemptAt ?? delivery.createdAt)}
               {delivery.status === 'failed' && (
                 <button type="button" className={buttons.secondary} onClick={() => onResend(delivery.id)}>
                   Resend
