@@ -28,7 +28,10 @@ export function ConsoleShell() {
   return (
     <>
       <header className={styles.topbar}>
-        <span className={styles.brand}>Club Profile console</span>
+        <span className={styles.brand}>
+          <span className={styles.brandLong}>Club Profile console</span>
+          <span className={styles.brandShort}>Console</span>
+        </span>
         <span className={styles.who}>
           <NavLink to="/account" className={styles.account}>
             {staffName(staff)} · {staff.role}

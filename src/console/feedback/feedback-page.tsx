@@ -5,6 +5,7 @@ import { THEME_LABELS, THEMES } from '../../domain/themes';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
+import { FiltersPanel } from '../components/filters-panel';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
@@ -21,7 +22,8 @@ const THEME_OPTIONS = THEMES.map((theme) => ({ value: theme, label: THEME_LABELS
 /** `/admin/feedback`: survey answers with comments and their themes, newest first; detractors stand out. */
 export function FeedbackPage() {
   const staff = useOutletContext<StaffMember>();
-  const { value, filters, set } = useUrlFilters(FILTERS);
+  const urlFilters = useUrlFilters(FILTERS);
+  const { value, filters, set } = urlFilters;
   const query = usePagedList(feedbackListQuery(filters));
   const entries = query.items;
   const clock = useSiteClock();
@@ -30,7 +32,7 @@ export function FeedbackPage() {
   return (
     <>
       <h1>Feedback</h1>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
+      <FiltersPanel filters={urlFilters}>
         <SelectField
           name="band"
           label="Score"
@@ -53,7 +55,7 @@ export function FeedbackPage() {
         <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
         <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
-      </form>
+      </FiltersPanel>
       {themes && <ThemeSplit themes={themes} />}
       {staff.role === 'owner' && entries.length > 0 && (
         <p>

@@ -4,6 +4,7 @@ import { FOLLOW_UP_STATUSES } from '../../domain/follow-ups';
 import { siteName } from '../../domain/sites';
 import { staffName, type StaffMember } from '../../domain/staff';
 import { SelectField } from '../../components/fields/select-field';
+import { FiltersPanel } from '../components/filters-panel';
 import { ShowMore, usePagedList } from '../components/paged-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
@@ -23,7 +24,8 @@ const FILTERS = ['site', 'status', 'assignee'] as const;
  */
 export function FollowUpsPage() {
   const staff = useOutletContext<StaffMember>();
-  const { value, filters, set } = useUrlFilters(FILTERS);
+  const urlFilters = useUrlFilters(FILTERS);
+  const { value, filters, set } = urlFilters;
   // The inbox opens on what needs someone (open or contacted); "Any status" is asked for as `status=any`.
   const asked = new URLSearchParams(filters);
   if (!asked.get('status')) asked.set('status', 'active');
@@ -38,7 +40,7 @@ export function FollowUpsPage() {
   return (
     <>
       <h1>Follow-ups</h1>
-      <form className={`${styles.card} ${styles.filters}`} role="search" onSubmit={(event) => event.preventDefault()}>
+      <FiltersPanel filters={urlFilters}>
         <SiteSelect name="site" purpose="filter" value={value('site')} onValueChange={(v) => set('site', v)} />
         <SelectField
           name="status"
@@ -65,7 +67,7 @@ export function FollowUpsPage() {
           ]}
           onValueChange={(v) => set('assignee', v)}
         />
-      </form>
+      </FiltersPanel>
       {query.error && <p className={styles.alert}>The follow-up cases could not be loaded.</p>}
       <p className={styles.muted}>
         {query.isPending

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
 import { siteName } from '../../domain/sites';
+import type { MemberSummary } from '../../domain/members';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
+import { FiltersPanel } from '../components/filters-panel';
 import { ShowMore, usePagedList } from '../components/paged-list';
+import { RecordList, type Column } from '../components/record-list/record-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { sitesQuery } from '../sites/api';
@@ -22,16 +25,32 @@ const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
  */
 export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
-  const { value, filters, set } = useUrlFilters(FILTERS);
+  const urlFilters = useUrlFilters(FILTERS);
+  const { value, filters, set } = urlFilters;
   const query = usePagedList(membersListQuery(filters));
   const members = query.items;
   const sites = useQuery(sitesQuery).data?.results;
   const clock = useSiteClock();
+  const columns: Column<MemberSummary>[] = [
+    { label: 'Name', card: 'title', cell: (member) => <Link to={`/members/${member.id}`}>{member.name}</Link> },
+    { label: 'Email', cell: (member) => member.email },
+    {
+      label: 'Phone',
+      cell: (member) => (
+        <>
+          •••{member.mobileLastFour}
+          {member.smsOptedOut && <span className={pageStyles.optedOut}>Opted out of texts</span>}
+        </>
+      ),
+    },
+    { label: 'Site', cell: (member) => siteName(sites, member.siteId) },
+    { label: 'Joined', cell: (member) => clock.at(member.joinedAt, member.siteId) },
+  ];
 
   return (
     <>
       <h1>Members</h1>
-      <form className={`${styles.card} ${styles.filters}`} role="search" onSubmit={(event) => event.preventDefault()}>
+      <FiltersPanel filters={urlFilters}>
         <TextField
           name="q"
           label="Search"
@@ -61,7 +80,7 @@ export function MembersPage() {
           ]}
           onValueChange={(v) => set('consent', v)}
         />
-      </form>
+      </FiltersPanel>
       {staff.role === 'owner' && members.length > 0 && (
         <p>
           <a className={`${buttons.secondary} ${styles.buttonLink}`} href={membersCsvUrl(filters)} download>
@@ -70,44 +89,20 @@ export function MembersPage() {
         </p>
       )}
       {query.error && <p className={styles.alert}>The members could not be loaded.</p>}
-      <div className={styles.tableWrap} tabIndex={0}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>
-            {query.isPending ? 'Loading...' : `${members.length}${query.hasNextPage ? '+' : ''} members, newest first`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Site</th>
-              <th scope="col">Joined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <td>
-                  <Link to={`/members/${member.id}`}>{member.name}</Link>
-                </td>
-                <td>{member.email}</td>
-                <td>
-                  •••{member.mobileLastFour}
-                  {member.smsOptedOut && <span className={pageStyles.optedOut}>Opted out of texts</span>}
-                </td>
-                <td>{siteName(sites, member.siteId)}</td>
-                <td>{clock.at(member.joinedAt, member.siteId)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {!query.isPending && members.length === 0 && (
-        <p className={styles.muted}>
-          No member matches. Members show here once they complete the profile a code's link opens: issue a code, widen
-          the dates or clear a filter.
-        </p>
-      )}
+      <RecordList
+        label="Members"
+        pending={query.isPending}
+        caption={`${members.length}${query.hasNextPage ? '+' : ''} members, newest first`}
+        columns={columns}
+        rows={members}
+        rowKey={(member) => member.id}
+        empty={
+          <p>
+            No member matches. Members show here once they complete the profile a code&apos;s link opens: issue a code,
+            widen the dates or clear a filter.
+          </p>
+        }
+      />
       <ShowMore list={query} />
     </>
   );
