@@ -32,6 +32,7 @@ import { customerRoutes } from './routes/customers/customers.routes';
 import { accountRoutes } from './routes/account/account.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
+import { firstRunRoutes } from './routes/first-run/first-run.routes';
 import { followUpRoutes } from './routes/follow-ups/follow-ups.routes';
 import { healthRoutes } from './routes/health/health.routes';
 import { memberDataRoutes } from './routes/members/member-data.routes';
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', feedbackRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', followUpRoutes({ db }));
   api.route('/', dashboardRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
+  api.route('/', firstRunRoutes({ db }));
   api.route('/', accountRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', staffRoutes({ db, auth }));
   api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));

@@ -15,6 +15,7 @@ import { dashboardQuery } from './api';
 import { Breakdown } from './components/breakdown';
 import { BarChart, WeeklyChart } from './components/dashboard-charts';
 import { Figure } from './components/figure';
+import { FirstRunSteps } from './components/first-run-steps';
 import { FollowUpSection } from './components/follow-up-section';
 import { ThemeSection } from './components/theme-section';
 
@@ -36,6 +37,7 @@ export function DashboardPage() {
   return (
     <>
       <h1>Dashboard</h1>
+      <FirstRunSteps />
       <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
         <TextField
           name="from"
