@@ -1,9 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSettings } from '../../domain/account-settings';
-import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
 import { ADMIN_KEY } from '../client';
+import { ErrorSummary } from '../components/server-form/error-summary';
+import { SubmitRow } from '../components/server-form/submit-row';
+import { useServerForm } from '../components/server-form/use-server-form';
 import { TimeZoneField } from '../sites/components/time-zone-field';
 import { accountSettingsKey, accountSettingsQuery, saveAccountSettings } from './api';
 
@@ -22,52 +23,43 @@ export function SettingsForm() {
   return <SettingsFields settings={settings.data} />;
 }
 
+/** On the console's form kit (decision 044): a refusal marks its field, and the saved note sits by the button. */
 function SettingsFields({ settings }: { settings: AccountSettings }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ language: settings.language, timeZone: settings.timeZone ?? '' });
-  const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: () => saveAccountSettings(form),
-    onSuccess: (answer) => {
+  const form = useServerForm({
+    fields: {
+      language: { label: 'Language of your alert emails' },
+      timeZone: { label: 'Time zone' },
+    },
+    initial: { language: settings.language, timeZone: settings.timeZone ?? '' },
+    keepAfterSave: true,
+    submit: saveAccountSettings,
+    onSaved: (answer) => {
       queryClient.setQueryData(accountSettingsKey, answer);
       // The dashboard's days follow the zone: its figures are counted again.
-      void queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'dashboard'] });
-      setSaved(true);
+      return queryClient.invalidateQueries({ queryKey: [...ADMIN_KEY, 'dashboard'] });
     },
   });
   return (
-    <form
-      noValidate
-      aria-labelledby="settings-heading"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setSaved(false);
-        save.mutate();
-      }}
-    >
+    <form noValidate aria-labelledby="settings-heading" onSubmit={form.onSubmit}>
       <h2 id="settings-heading">Language and time zone</h2>
-      <SelectField
-        name="language"
-        label="Language of your alert emails"
-        value={form.language}
-        options={LANGUAGES}
-        placeholder={null}
-        onValueChange={(language) => setForm({ ...form, language: language === 'es' ? 'es' : 'en' })}
-      />
+      <ErrorSummary {...form.summary} />
+      <SelectField {...form.field('language')} options={LANGUAGES} placeholder={null} />
       <TimeZoneField
-        name="timeZone"
-        value={form.timeZone}
-        error={undefined}
+        name={form.inputs.timeZone}
+        value={form.values.timeZone}
+        error={form.errors.timeZone}
         defaultZone={settings.defaultTimeZone}
-        onValueChange={(timeZone) => setForm({ ...form, timeZone })}
+        onValueChange={form.set('timeZone')}
       />
       <p>The dashboard and the feedback list count the days of all sites on this zone; one site, on its own.</p>
-      <button type="submit" className={buttons.primary} disabled={save.isPending} aria-busy={save.isPending}>
-        Save settings
-      </button>
-      <p role="status">
-        {saved ? 'Your settings are saved.' : save.isError ? 'Your settings could not be saved.' : ''}
-      </p>
+      <SubmitRow
+        label="Save settings"
+        busyLabel="Saving…"
+        busy={form.busy}
+        refusal={form.refusal}
+        saved={form.isSaved && 'Your settings are saved.'}
+      />
     </form>
   );
 }
