@@ -209,7 +209,7 @@ test('a detractor’s case in the inbox: the site’s manager finds it and takes
   await expect(
     page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Follow-ups 1 open', exact: true }),
   ).toBeVisible();
-  const row = page.getByRole('listitem').filter({ hasText: `${customer.firstName} ${customer.lastName}` });
+  const row = page.getByRole('row').filter({ hasText: `${customer.firstName} ${customer.lastName}` });
   await expect(row).toContainText(siteName);
   await expect(row).toContainText('3 of 10');
   await expect(row).toContainText('Open');

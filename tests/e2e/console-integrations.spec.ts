@@ -34,7 +34,7 @@ test('an owner adds a webhook endpoint, copies its secret once, and sees a test 
     await expect(page.getByText('shown this once')).toBeVisible();
     await expectNoSeriousViolations(page);
 
-    const endpoint = page.getByRole('listitem').filter({ hasText: 'Front desk POS' });
+    const endpoint = page.getByRole('row').filter({ hasText: 'Front desk POS' });
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
     // The endpoint hears every event: a profile another test completes meanwhile may reach it too.
     const isTest = (body: string) => body.includes('"webhook.test"');
@@ -43,7 +43,10 @@ test('an owner adds a webhook endpoint, copies its secret once, and sees a test 
     expect(new Webhook(secret).verify(delivery.body, headersOf(delivery.headers))).toMatchObject({
       type: 'webhook.test',
     });
-    const testDelivery = endpoint.getByRole('listitem').filter({ hasText: 'webhook.test' });
+    const testDelivery = page
+      .getByRole('table', { name: 'Last deliveries' })
+      .getByRole('row')
+      .filter({ hasText: 'webhook.test' });
     await expect(testDelivery.getByText('HTTP 200')).toBeVisible({ timeout: 10_000 });
     await expect(testDelivery.getByText('delivered', { exact: true })).toBeVisible();
 

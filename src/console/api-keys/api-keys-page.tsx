@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ApiKey } from '../../domain/api-keys';
 import { siteName } from '../../domain/sites';
 import buttons from '../../components/buttons/buttons.module.css';
+import { RecordList, type Column } from '../components/record-list/record-list';
 import styles from '../console.module.css';
 import { sitesQuery } from '../sites/api';
 import { useReaderClock } from '../sites/use-site-clock';
@@ -31,6 +33,45 @@ export function ApiKeysPage() {
     onError: (error) => setProblem(error.message),
   });
 
+  const columns: Column<ApiKey>[] = [
+    {
+      label: 'Key',
+      card: 'title',
+      cell: (key) => (
+        <>
+          {key.name} · <code>{key.prefix}…</code>
+        </>
+      ),
+    },
+    {
+      label: 'Actions',
+      card: 'actions',
+      hideLabel: true,
+      cell: (key) =>
+        key.revokedAt ? (
+          `Revoked ${keyTime(key.revokedAt, key.sites)}`
+        ) : (
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={revoke.isPending}
+            onClick={() => {
+              if (window.confirm(`Revoke ${key.name}? Whatever uses it stops working at once.`)) revoke.mutate(key.id);
+            }}
+          >
+            Revoke <span className={styles.visuallyHidden}>{key.name}</span>
+          </button>
+        ),
+    },
+    { label: 'Allowed', cell: (key) => key.scopes.join(', ') },
+    {
+      label: 'Sites',
+      cell: (key) => (key.sites.length ? key.sites.map((id) => siteName(sites, id)).join(', ') : 'Every site'),
+    },
+    { label: 'Made', cell: (key) => keyTime(key.createdAt, key.sites) },
+    { label: 'Last used', cell: (key) => (key.lastUsedAt ? keyTime(key.lastUsedAt, key.sites) : 'Never used') },
+  ];
+
   return (
     <>
       <h1>API keys</h1>
@@ -42,39 +83,19 @@ export function ApiKeysPage() {
           Revoke a key when its till is replaced or lost. ADMIN_API_KEY, when set on the server, is a point-of-sale key
           too.
         </p>
-        {keys.data?.results.length === 0 && <p>No key yet: make one below.</p>}
-        <ul className={styles.endpointList}>
-          {keys.data?.results.map((key) => (
-            <li key={key.id} className={styles.endpoint}>
-              <p className={styles.endpointUrl}>
-                <strong>{key.name}</strong> · <code>{key.prefix}…</code>
-                {key.revokedAt && <> · revoked {keyTime(key.revokedAt, key.sites)}</>}
-              </p>
-              <p className={styles.muted}>
-                {key.scopes.join(', ')} ·{' '}
-                {key.sites.length ? key.sites.map((id) => siteName(sites, id)).join(', ') : 'every site'} · made{' '}
-                {keyTime(key.createdAt, key.sites)} ·{' '}
-                {key.lastUsedAt ? `last used ${keyTime(key.lastUsedAt, key.sites)}` : 'never used'}
-              </p>
-              {!key.revokedAt && (
-                <div className={styles.actions}>
-                  <button
-                    type="button"
-                    className={buttons.secondary}
-                    disabled={revoke.isPending}
-                    onClick={() => {
-                      if (window.confirm(`Revoke ${key.name}? Whatever uses it stops working at once.`)) {
-                        revoke.mutate(key.id);
-                      }
-                    }}
-                  >
-                    Revoke <span className={styles.visuallyHidden}>{key.name}</span>
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+        <RecordList
+          label="API keys"
+          columns={columns}
+          rows={keys.data?.results ?? []}
+          rowKey={(key) => key.id}
+          pending={keys.isPending}
+          empty={
+            <p>
+              No key yet. Each till&apos;s or system&apos;s key shows here, with when it was last used: make one with
+              the form below, and give it to the till.
+            </p>
+          }
+        />
       </section>
 
       <AddKeyForm />

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
-import { FOLLOW_UP_STATUSES } from '../../domain/follow-ups';
+import { FOLLOW_UP_STATUSES, type FollowUpSummary } from '../../domain/follow-ups';
 import { siteName } from '../../domain/sites';
 import { staffName, type StaffMember } from '../../domain/staff';
 import { SelectField } from '../../components/fields/select-field';
 import { FiltersPanel } from '../components/filters-panel';
 import { ShowMore, usePagedList } from '../components/paged-list';
+import { RecordList, type Column } from '../components/record-list/record-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { atSite } from '../site-clock';
@@ -36,6 +37,28 @@ export function FollowUpsPage() {
   const team = useQuery({ ...staffListQuery, enabled: staff.role === 'owner' }).data?.results ?? [];
   const zoneOf = (siteId: string) =>
     sites?.find((site) => site.id === siteId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  const columns: Column<FollowUpSummary>[] = [
+    {
+      label: 'Member',
+      card: 'title',
+      cell: (item) => <Link to={`/follow-ups/${item.id}`}>{item.memberName}</Link>,
+    },
+    {
+      label: 'Due',
+      cell: (item) => (
+        <span className={item.overdue ? pageStyles.overdue : undefined}>
+          {item.overdue ? 'Overdue since ' : ''}
+          {atSite(item.dueAt, zoneOf(item.siteId))}
+        </span>
+      ),
+    },
+    { label: 'Status', cell: (item) => STATUS_LABELS[item.status] },
+    { label: 'Assigned to', cell: (item) => (item.assignee ? staffName(item.assignee) : 'Nobody') },
+    { label: 'Score', cell: (item) => (item.recommendScore === null ? 'A text' : `${item.recommendScore} of 10`) },
+    { label: 'Site', cell: (item) => siteName(sites, item.siteId) },
+    { label: 'Opened', cell: (item) => atSite(item.openedAt, zoneOf(item.siteId)) },
+  ];
 
   return (
     <>
@@ -74,44 +97,23 @@ export function FollowUpsPage() {
           ? 'Loading...'
           : `${casesText(cases.length, query.hasNextPage)}, yours first, then overdue, then the oldest`}
       </p>
-      <ul className={pageStyles.cases}>
-        {cases.map((item) => (
-          <li key={item.id} className={`${styles.card} ${pageStyles.case}`}>
-            <h2 className={pageStyles.caseTitle}>
-              <Link to={`/follow-ups/${item.id}`}>{item.memberName}</Link>
-            </h2>
-            <dl className={pageStyles.facts}>
-              <div>
-                <dt>Site</dt>
-                <dd>{siteName(sites, item.siteId)}</dd>
-              </div>
-              <div>
-                <dt>Score</dt>
-                <dd>{item.recommendScore === null ? 'A text' : `${item.recommendScore} of 10`}</dd>
-              </div>
-              <div>
-                <dt>Opened</dt>
-                <dd>{atSite(item.openedAt, zoneOf(item.siteId))}</dd>
-              </div>
-              <div>
-                <dt>Due</dt>
-                <dd className={item.overdue ? pageStyles.overdue : undefined}>
-                  {item.overdue ? 'Overdue since ' : ''}
-                  {atSite(item.dueAt, zoneOf(item.siteId))}
-                </dd>
-              </div>
-              <div>
-                <dt>Status</dt>
-                <dd>{STATUS_LABELS[item.status]}</dd>
-              </div>
-              <div>
-                <dt>Assigned to</dt>
-                <dd>{item.assignee ? staffName(item.assignee) : 'Nobody'}</dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <RecordList
+        label="Follow-up cases"
+        columns={columns}
+        rows={cases}
+        rowKey={(item) => item.id}
+        pending={query.isPending}
+        empty={
+          urlFilters.count > 0 ? (
+            <p>No case matches these filters: clear a filter to see more.</p>
+          ) : (
+            <p>
+              Nothing needs someone now. A case opens here when a survey scores 1–6 on recommending, or when a member
+              texts something that is not a keyword; choose &quot;Any status&quot; in the filters to see closed cases.
+            </p>
+          )
+        }
+      />
       <ShowMore list={query} />
     </>
   );

@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import buttons from '../../components/buttons/buttons.module.css';
+import type { WebhookEndpoint } from '../../domain/webhooks';
 import { ADMIN_KEY } from '../client';
+import { RecordList, type Column } from '../components/record-list/record-list';
 import styles from '../console.module.css';
 import { integrationSettingsQuery } from '../settings';
 import { deleteEndpoint, endpointsQuery, resendDelivery, sendTestEvent, switchEndpoint } from './api';
@@ -26,6 +28,76 @@ export function IntegrationsPage() {
     onError: (error) => setProblem(error.message),
   });
 
+  const columns: Column<WebhookEndpoint>[] = [
+    {
+      label: 'Endpoint',
+      card: 'title',
+      cell: (endpoint) => (
+        <>
+          {endpoint.url}
+          {endpoint.description && <span className={styles.muted}> · {endpoint.description}</span>}
+        </>
+      ),
+    },
+    {
+      label: 'Actions',
+      card: 'actions',
+      hideLabel: true,
+      cell: (endpoint) => (
+        <>
+          <button
+            type="button"
+            className={buttons.secondary}
+            aria-expanded={open === endpoint.id}
+            aria-controls={`deliveries-${endpoint.id}`}
+            onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
+          >
+            {open === endpoint.id ? 'Hide deliveries' : 'Last deliveries'}
+          </button>
+          <button
+            type="button"
+            className={buttons.secondary}
+            disabled={!endpoint.enabled}
+            onClick={() => {
+              setOpen(endpoint.id);
+              act.mutate(() => sendTestEvent(endpoint.id));
+            }}
+          >
+            Send test event
+          </button>
+          {endpoint.source === 'console' && (
+            <>
+              <button
+                type="button"
+                className={buttons.secondary}
+                onClick={() => act.mutate(() => switchEndpoint(endpoint.id, !endpoint.enabled))}
+              >
+                {endpoint.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <button
+                type="button"
+                className={buttons.secondary}
+                onClick={() => {
+                  if (window.confirm(`Delete ${endpoint.url} and its delivery history?`)) {
+                    act.mutate(() => deleteEndpoint(endpoint.id));
+                  }
+                }}
+              >
+                Delete
+              </button>
+            </>
+          )}
+        </>
+      ),
+    },
+    {
+      label: 'State',
+      cell: (endpoint) =>
+        `${endpoint.enabled ? 'On' : 'Off'}${endpoint.source === 'environment' ? ': set by WEBHOOK_URL (change it in the environment)' : ''}`,
+    },
+    { label: 'Events', cell: (endpoint) => endpoint.eventTypes.join(', ') },
+  ];
+
   return (
     <>
       <h1>Integrations</h1>
@@ -36,71 +108,27 @@ export function IntegrationsPage() {
           Your point-of-sale or CRM gets a signed POST (Standard Webhooks: webhook-id, webhook-timestamp,
           webhook-signature) when these things happen. Failed deliveries are retried for 24 hours.
         </p>
-        {endpoints.data?.results.length === 0 && <p>No endpoint yet: add one below.</p>}
-        <ul className={styles.endpointList}>
-          {endpoints.data?.results.map((endpoint) => (
-            <li key={endpoint.id} className={styles.endpoint}>
-              <p className={styles.endpointUrl}>
-                <strong>{endpoint.url}</strong>
-                {endpoint.description && <> · {endpoint.description}</>}
-              </p>
-              <p className={styles.muted}>
-                {endpoint.enabled ? 'On' : 'Off'} · {endpoint.eventTypes.join(', ')}
-                {endpoint.source === 'environment' && ' · set by WEBHOOK_URL (change it in the environment)'}
-              </p>
-              <div className={styles.actions}>
-                <button
-                  type="button"
-                  className={buttons.secondary}
-                  aria-expanded={open === endpoint.id}
-                  aria-controls={`deliveries-${endpoint.id}`}
-                  onClick={() => setOpen(open === endpoint.id ? null : endpoint.id)}
-                >
-                  {open === endpoint.id ? 'Hide deliveries' : 'Last deliveries'}
-                </button>
-                <button
-                  type="button"
-                  className={buttons.secondary}
-                  disabled={!endpoint.enabled}
-                  onClick={() => {
-                    setOpen(endpoint.id);
-                    act.mutate(() => sendTestEvent(endpoint.id));
-                  }}
-                >
-                  Send test event
-                </button>
-                {endpoint.source === 'console' && (
-                  <>
-                    <button
-                      type="button"
-                      className={buttons.secondary}
-                      onClick={() => act.mutate(() => switchEndpoint(endpoint.id, !endpoint.enabled))}
-                    >
-                      {endpoint.enabled ? 'Disable' : 'Enable'}
-                    </button>
-                    <button
-                      type="button"
-                      className={buttons.secondary}
-                      onClick={() => {
-                        if (window.confirm(`Delete ${endpoint.url} and its delivery history?`)) {
-                          act.mutate(() => deleteEndpoint(endpoint.id));
-                        }
-                      }}
-                    >
-                      Delete
-                    </button>
-                  </>
-                )}
-              </div>
-              {open === endpoint.id && (
-                <Deliveries
-                  endpointId={endpoint.id}
-                  onResend={(deliveryId) => act.mutate(() => resendDelivery(endpoint.id, deliveryId))}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
+        <RecordList
+          label="Webhook endpoints"
+          columns={columns}
+          rows={endpoints.data?.results ?? []}
+          rowKey={(endpoint) => endpoint.id}
+          pending={endpoints.isPending}
+          detail={(endpoint) =>
+            open === endpoint.id && (
+              <Deliveries
+                endpointId={endpoint.id}
+                onResend={(deliveryId) => act.mutate(() => resendDelivery(endpoint.id, deliveryId))}
+              />
+            )
+          }
+          empty={
+            <p>
+              No endpoint yet. Each address your point-of-sale or CRM listens on shows here, with its last deliveries:
+              add one with the form below, then send it a test event.
+            </p>
+          }
+        />
       </section>
 
       <AddEndpointForm

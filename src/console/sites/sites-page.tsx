@@ -48,7 +48,11 @@ export function SitesPage() {
         {sites.isPending && <p>Loading...</p>}
         {sites.isError && <p className={styles.alert}>The sites could not be loaded.</p>}
         {sites.data?.results.length === 0 && (
-          <p>{isOwner ? 'No site yet: add one below, or issue a code for one.' : 'No site is yours yet.'}</p>
+          <p className={styles.muted}>
+            {isOwner
+              ? 'No site yet. Each place that sells memberships shows here by name: add one with the form below, or issue a code for one and it shows here to be named.'
+              : 'No site is yours yet: an owner chooses your sites on the Staff page.'}
+          </p>
         )}
         <ul className={styles.endpointList} aria-label="Sites">
           {list.map((site) => (

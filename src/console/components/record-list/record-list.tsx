@@ -73,8 +73,14 @@ export function RecordList<T>({
                       className={local[column.card ?? 'fact']}
                       data-label={column.card === 'title' || column.hideLabel ? undefined : column.label}
                     >
-                      {/* One box beside the label on a card, whatever the cell holds. */}
-                      {(column.card ?? 'fact') === 'fact' ? <span>{column.cell(row)}</span> : column.cell(row)}
+                      {/* A fact is one box beside its label on a card; actions wrap as a row of buttons. */}
+                      {column.card === 'actions' ? (
+                        <div className={local.buttons}>{column.cell(row)}</div>
+                      ) : column.card === 'title' ? (
+                        column.cell(row)
+                      ) : (
+                        <span>{column.cell(row)}</span>
+                      )}
                     </td>
                   ))}
                 </tr>
