@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { fictionalMobile, issueCode, memberProfile, submitCustomer } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { addStaffMember, signIn } from './support/console';
+import { addSite, addStaffMember, ownSite, signIn } from './support/console';
 
 // The navigation is one row on a phone, says when there is more, and marks the page you are on (decision 045).
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -38,4 +39,54 @@ test("an owner's navigation is one row on a phone that scrolls, with a hint, by 
   await last.press('Enter');
   await expect(last).toHaveAttribute('aria-current', 'page');
   await expectNoSeriousViolations(page);
+});
+
+/** Nothing wider than the screen: the page scrolls down, never sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test('on a phone the top bar is one row, filters fold behind "Filters (N)", and every list is cards that fit', async ({
+  page,
+  request,
+}) => {
+  const site = ownSite();
+  await addSite(request, site, `Harbor ${site}`);
+  const issued = await issueCode(request, { mobileNumber: fictionalMobile(), siteId: site });
+  await submitCustomer(request, { ...memberProfile, registrationId: issued.registration.id, isAgreedToTerms: true });
+  await signIn(page, await addStaffMember(request, 'owner'), `/admin/members?site=${site}&consent=none`);
+
+  await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+  const topbar = page.getByRole('banner');
+  expect((await topbar.boundingBox())!.height).toBeLessThan(64);
+  // The filters are folded: the button counts the two set, and opens them.
+  const filters = page.getByRole('button', { name: 'Filters (2)' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('combobox', { name: 'Consent' })).toBeHidden();
+  await filters.tap();
+  await expect(page.getByRole('combobox', { name: 'Consent' })).toBeVisible();
+  // The member is a card: their name first, each fact under its label.
+  const card = page.getByRole('row').filter({ hasText: `${memberProfile.firstName} ${memberProfile.lastName}` });
+  await expect(card.getByRole('link')).toBeInViewport();
+  await expect(card.getByRole('cell').nth(1)).toHaveAttribute('data-label', 'Email');
+  expect((await card.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousViolations(page);
+
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  for (const [link, heading] of [
+    ['Feedback', 'Feedback'],
+    ['Follow-ups', 'Follow-ups'],
+    ['Issue a code', 'Issue a code'],
+    ['Sites', 'Sites'],
+    ['Staff', 'Staff'],
+    ['API keys', 'API keys'],
+    ['Integrations', 'Integrations'],
+  ]) {
+    await nav.getByRole('link', { name: new RegExp(`^${link}`) }).tap();
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousViolations(page);
+  }
 });
