@@ -1,12 +1,11 @@
+import { useMemo } from 'react';
 import { SELECT_PLACEHOLDER } from '../../domain/vehicle-options';
 import styles from './fields.module.css';
 import { fieldId } from './field-ids';
 import { invalidity, LabelledField } from './field-error';
+import { optionsMarkup, type SelectOption } from './options-markup';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+export type { SelectOption };
 
 interface SelectFieldProps {
   name: string;
@@ -38,6 +37,7 @@ export function SelectField({
   placeholder = SELECT_PLACEHOLDER,
   onValueChange,
 }: SelectFieldProps) {
+  const markup = useMemo(() => ({ __html: optionsMarkup(options, value, placeholder) }), [options, value, placeholder]);
   return (
     <LabelledField name={name} label={label} required={required} error={error}>
       <select
@@ -50,14 +50,8 @@ export function SelectField({
         autoComplete={autoComplete}
         {...invalidity(name, error)}
         onChange={(event) => onValueChange(event.target.value)}
-      >
-        {placeholder !== null && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        dangerouslySetInnerHTML={markup}
+      />
     </LabelledField>
   );
 }

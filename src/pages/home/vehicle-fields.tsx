@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
+import { useMemo } from 'react';
 import { SelectField, type SelectOption } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import type { CustomerForm } from '../../domain/customer';
@@ -34,8 +35,18 @@ export function VehicleFields({
   const placeholder = t`Please select...`;
   const label = (field: keyof typeof FIELD_LABELS) => i18n._(FIELD_LABELS[field]);
   const error = (field: keyof CustomerForm) => fieldErrorText(field, errors[field]);
-  // Shown in the customer's language; the value kept is the English one operators' systems know.
-  const colors = VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(color) }));
+  // Shown in the customer's language; the value kept is the English one operators' systems know. Both lists stay
+  // the same objects while the language does, so that their markup is made once (decision 050).
+  const language = i18n.locale;
+  const colors = useMemo(
+    () => VEHICLE_COLORS.map((color) => ({ value: color, label: i18n._(color) })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the names change with the language shown
+    [language],
+  );
+  const years = useMemo(() => toOptions(vehicleYears()), []);
+  const year = form.vehicleYear === null ? null : String(form.vehicleYear);
+  const yearOptions = useMemo(() => withCurrent(years, year), [years, year]);
+  const colorOptions = useMemo(() => withCurrent(colors, form.vehicleColor), [colors, form.vehicleColor]);
 
   return (
     <>
@@ -45,7 +56,7 @@ export function VehicleFields({
         placeholder={placeholder}
         required
         value={form.vehicleYear === null ? '' : String(form.vehicleYear)}
-        options={withCurrent(toOptions(vehicleYears()), form.vehicleYear === null ? null : String(form.vehicleYear))}
+        options={yearOptions}
         error={error('vehicleYear')}
         onValueChange={(value) => onChange('vehicleYear', value === '' ? null : Number(value))}
       />
@@ -80,7 +91,7 @@ export function VehicleFields({
         placeholder={placeholder}
         required
         value={form.vehicleColor ?? ''}
-        options={withCurrent(colors, form.vehicleColor)}
+        options={colorOptions}
         error={error('vehicleColor')}
         onValueChange={(value) => onChange('vehicleColor', value === '' ? null : value)}
       />
