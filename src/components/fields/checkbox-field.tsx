@@ -17,16 +17,21 @@ export function CheckboxField({ name, label, checked, error, required, onChecked
   return (
     <div>
       <div className={styles.checkboxRow}>
-        <Checkbox.Root
-          id={fieldId(name)}
+        {/* Radix's provider and trigger without its hidden input: the form is only ever sent by the app, and that
+            input measures the box in a layout effect, which forced a layout while the form was hydrated (decision 050). */}
+        <Checkbox.unstable_Provider
           name={name}
-          className={styles.checkbox}
           checked={checked}
           required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(name) : undefined}
           onCheckedChange={(state) => onCheckedChange(state === true)}
-        />
+        >
+          <Checkbox.unstable_Trigger
+            id={fieldId(name)}
+            className={styles.checkbox}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId(name) : undefined}
+          />
+        </Checkbox.unstable_Provider>
         <label className={styles.checkboxLabel} htmlFor={fieldId(name)}>
           {label}
           {required && <RequiredMark />}
