@@ -223,8 +223,8 @@ export const SETTINGS_REFERENCE: readonly SettingEntry[] = [
   },
   {
     names: ['LOGO_URL'],
-    default: '`/logo.svg`',
-    does: 'Top-bar logo',
+    default: '`/logo.png`',
+    does: 'Top-bar logo (and the survey dialog’s). A raster image costs the page no work of its own on a slow phone; an SVG costs a task (decision 050)',
   },
   {
     names: ['TERMS_URL', 'PRIVACY_URL', 'SUPPORT_URL'],

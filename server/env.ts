@@ -128,7 +128,7 @@ const settings = v.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: integer(5, 1, 3600, 'KEEP_ALIVE_TIMEOUT_SECONDS'),
   MAX_CONNECTIONS: integer(1000, 1, 1_000_000, 'MAX_CONNECTIONS'),
   OPERATOR_NAME: v.optional(v.pipe(v.string(), v.nonEmpty()), 'Brightwater Car Wash'),
-  LOGO_URL: v.optional(v.string(), '/logo.svg'),
+  LOGO_URL: v.optional(v.string(), '/logo.png'),
   TERMS_URL: url(`${DEFAULT_SITE}/terms`, 'TERMS_URL'),
   PRIVACY_URL: url(`${DEFAULT_SITE}/privacy`, 'PRIVACY_URL'),
   SUPPORT_URL: url(`${DEFAULT_SITE}/support`, 'SUPPORT_URL'),
