@@ -95,12 +95,12 @@ export function ProfileForm({ view, onFieldChange, onAllConsentChange, onSubmit 
         <TextField {...text('email')} required type="email" autoComplete="email" inputMode="email" />
       </fieldset>
 
-      <fieldset className={styles.section}>
+      <fieldset className={`${styles.section} ${styles.later}`}>
         <legend>{t`Vehicle Information`}</legend>
         <VehicleFields form={form} errors={errors} onChange={onFieldChange} />
       </fieldset>
 
-      <fieldset className={styles.section}>
+      <fieldset className={`${styles.section} ${styles.later}`}>
         <legend>{t`Agreements`}</legend>
         <CheckboxField
           name="allConsent"
