@@ -15,7 +15,8 @@ export interface Budget {
     minScore: number;
     maxCls: number;
     maxTbtMs: number;
-    maxMainThreadMs: number;
+    /** Main-thread work over the bare React page's in the same run. */
+    maxMainThreadRatioToBaseline: number;
   };
   api: {
     /**
