@@ -22,7 +22,7 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { name: 'bundle', title: '1. Bundle', timeoutSeconds: 180, run: runBundleSection },
-  { name: 'page', title: '2. Page load (Lighthouse)', timeoutSeconds: 420, run: runPageLoadSection },
+  { name: 'page', title: '2. Page load (Lighthouse)', timeoutSeconds: 600, run: runPageLoadSection },
   { name: 'api', title: '3. API', timeoutSeconds: 720, run: runApiSection },
   { name: 'phone', title: '4. Phone input', timeoutSeconds: 120, run: runPhoneInputSection },
   { name: 'operator', title: '5. Operator console', timeoutSeconds: 420, run: runOperatorSection },
