@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { repoRoot } from './paths';
 
 /**
@@ -8,11 +9,17 @@ import { repoRoot } from './paths';
  */
 export async function writePlainPage(serverUrl: string, token: string, dir: string): Promise<void> {
   // A navigation's Fetch Metadata: only a browser opening the page gets the form rendered in it (decision 016).
-  const response = await fetch(`${serverUrl}/?id=${token}`, {
-    headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'accept-language': 'en-US,en' },
+  // node:http, because Node's fetch sends its own `sec-fetch-mode: cors` in place of the one asked for.
+  const html = await new Promise<string>((resolve, reject) => {
+    const headers = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'accept-language': 'en-US,en' };
+    get(`${serverUrl}/?id=${token}`, { headers }, (response) => {
+      if (response.statusCode !== 200) reject(new Error(`GET /?id=CODE answered ${response.statusCode}`));
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
   });
-  if (!response.ok) throw new Error(`GET /?id=CODE answered ${response.status}`);
-  const html = await response.text();
   if (!html.includes('<form')) throw new Error('the server sent /?id=CODE without its form: no plain page to compare');
   const plain = html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
