@@ -7,7 +7,9 @@ import { SelectField } from '../../components/fields/select-field';
 import { TextField } from '../../components/fields/text-field';
 import { accountSettingsQuery } from '../account/api';
 import { apiKeysQuery } from '../api-keys/api';
+import { FiltersPanel } from '../components/filters-panel';
 import { ShowMore, usePagedList } from '../components/paged-list';
+import { RecordList, type Column } from '../components/record-list/record-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
 import { atSite, zoneName } from '../site-clock';
@@ -42,7 +44,8 @@ function Targets({ event }: { event: AuditEvent }) {
  * dates filter (decision 046).
  */
 export function AuditPage() {
-  const { value, filters, set } = useUrlFilters(FILTERS);
+  const urlFilters = useUrlFilters(FILTERS);
+  const { value, filters, set } = urlFilters;
   const query = usePagedList(auditListQuery(filters));
   const events = query.items;
   const clock = useSiteClock();
@@ -59,10 +62,18 @@ export function AuditPage() {
   const at = (event: AuditEvent) =>
     event.siteId ? clock.at(event.at, event.siteId) : ownZone ? atSite(event.at, ownZone) : '…';
 
+  const columns: Column<AuditEvent>[] = [
+    { label: 'What', card: 'title', cell: (event) => AUDIT_ACTION_LABELS[event.action] },
+    { label: 'When', cell: at },
+    { label: 'Who', cell: (event) => event.actor.name },
+    { label: 'About', cell: (event) => <Targets event={event} /> },
+    { label: 'From', cell: (event) => event.client ?? '—' },
+  ];
+
   return (
     <>
       <h1>Audit log</h1>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={(event) => event.preventDefault()}>
+      <FiltersPanel filters={urlFilters}>
         <SelectField
           name="who"
           label="Who"
@@ -81,7 +92,7 @@ export function AuditPage() {
         />
         <TextField name="from" label="From" type="date" value={value('from')} onValueChange={(v) => set('from', v)} />
         <TextField name="to" label="To" type="date" value={value('to')} onValueChange={(v) => set('to', v)} />
-      </form>
+      </FiltersPanel>
       {ownZone && (
         <p className={styles.muted}>
           Dates are days on {zoneName(ownZone)}, your account’s zone. A time about a site is on that site’s clock.
@@ -95,41 +106,20 @@ export function AuditPage() {
         </p>
       )}
       {query.error && <p className={styles.alert}>The audit log could not be loaded.</p>}
-      <div className={styles.tableWrap} tabIndex={0}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>
-            {query.isPending ? 'Loading...' : `${events.length}${query.hasNextPage ? '+' : ''} actions, newest first`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">About</th>
-              <th scope="col">From</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id}>
-                <td>{at(event)}</td>
-                <td>{event.actor.name}</td>
-                <td>{AUDIT_ACTION_LABELS[event.action]}</td>
-                <td>
-                  <Targets event={event} />
-                </td>
-                <td>{event.client ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {!query.isPending && events.length === 0 && (
-        <p className={styles.muted}>
-          No action matches. Every sign-in, change, export and record opened in the console shows here as it happens,
-          with who did it: widen the dates or clear a filter.
-        </p>
-      )}
+      <RecordList
+        label="Audit log"
+        pending={query.isPending}
+        caption={`${events.length}${query.hasNextPage ? '+' : ''} actions, newest first`}
+        columns={columns}
+        rows={events}
+        rowKey={(event) => event.id}
+        empty={
+          <p>
+            No action matches. Every sign-in, change, export and record opened in the console shows here as it happens,
+            with who did it: widen the dates or clear a filter.
+          </p>
+        }
+      />
       <ShowMore list={query} />
     </>
   );
