@@ -49,6 +49,11 @@ export const registrations = pgTable(
     prefillCustomerId: text('prefill_customer_id').references((): AnyPgColumn => customers.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The demo code `npm start` issues on an empty database (decision 049): it, and everything made from it (its
+     * member, their surveys, cases and texts), is left out of every figure, list and export, and removed.
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (table) => [
@@ -64,6 +69,10 @@ export const registrations = pgTable(
     index('registrations_prefill_customer_id_idx')
       .on(table.prefillCustomerId)
       .where(sql`${table.prefillCustomerId} is not null`),
+    // "Not demo" reads the few demo rows here (decision 049).
+    index('registrations_demo_idx')
+      .on(table.id)
+      .where(sql`${table.isDemo}`),
   ],
 );
 
@@ -84,6 +93,8 @@ export const sites = pgTable(
     reviewUrl: text('review_url'),
     active: boolean('active').notNull().default(true),
     named: boolean('named').notNull().default(false),
+    /** Made only for the demo code (decision 049): left out of the lists, and removed with it. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /**
      * The hours texts may go out, "HH:MM" on the site's clock (src/domain/quiet-hours.ts); both null follow
      * SMS_WINDOW (decision 031), as a null zone follows DEFAULT_TIMEZONE.
