@@ -23,6 +23,7 @@ import { securityHeaders } from './lib/security-headers';
 import type { ConsoleOrigins } from './lib/same-origin';
 import { createAuth } from './staff/auth';
 import { outboundPolicy } from './integrations/start-integrations';
+import { demoFlagDoor } from './access/demo-flag';
 import { authenticate } from './access/principal';
 import { productKeyCheck } from './access/product-key';
 import { apiKeyRoutes } from './routes/api-keys/api-keys.routes';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps): Hono {
     '/admin/*',
     authenticate({ db, auth, adminApiKey: env.adminApiKey, cliKey: deps.cliKey, origins, ...clients }),
   );
+  api.use('/admin/*', demoFlagDoor);
   const registrations = {
     apiKey: env.apiKey,
     publicUrl: env.publicUrl,

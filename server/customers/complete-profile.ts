@@ -50,6 +50,7 @@ export async function completeProfile(
     .set({ customerId: id })
     .where(eq(registrations.id, registration.id))
     .returning();
-  await recordEvent(tx, 'registration.completed', completedData(closed!, row!), now);
+  // The demo's records are never sent to a webhook endpoint (decision 049).
+  if (!closed!.isDemo) await recordEvent(tx, 'registration.completed', completedData(closed!, row!), now);
   return toCustomer(row!);
 }

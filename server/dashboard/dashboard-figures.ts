@@ -11,6 +11,7 @@ import { dayAt, daysOn } from '../../src/domain/calendar-days';
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../src/domain/survey';
 import type { Db } from '../db/client';
 import { customers, registrations, surveys } from '../db/schema';
+import { notDemoRegistration } from '../demo/not-demo';
 import { pick } from '../lib/pick';
 import { isEmptySurveyRow, isSurveyResponse, SCORE_COLUMNS } from '../surveys/empty-survey';
 import { followUpFigures } from './follow-up-figures';
@@ -79,12 +80,16 @@ const hasResponded = (db: Db) =>
 export async function dashboardFigures(
   db: Db,
   scope: { sites: SiteScope; site: string | null; timeZone?: string; of?: 'site' | 'reader' },
-  query: Pick<DashboardQuery, 'from' | 'to'>,
+  query: Pick<DashboardQuery, 'from' | 'to' | 'includeDemo'>,
   now = new Date(),
 ): Promise<DashboardFigures> {
   const timeZone = scope.timeZone ?? 'UTC';
   const range = dayRange(query, now, timeZone);
-  const issuedCodes = and(eq(registrations.isManual, false), inSites(scope.sites));
+  const issuedCodes = and(
+    eq(registrations.isManual, false),
+    notDemoRegistration(registrations.id, query),
+    inSites(scope.sites),
+  );
   const completedInRange = and(
     issuedCodes,
     gte(registrations.completedAt, range.start),
@@ -152,7 +157,7 @@ export async function dashboardFigures(
       .innerJoin(customers, eq(customers.id, surveys.customerId))
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
       .where(and(surveysInRange, isEmptySurveyRow)),
-    followUpFigures(db, scope.sites, range, now),
+    followUpFigures(db, scope.sites, range, now, query),
     themeFigures(db, responsesInRange),
   ]);
 

@@ -3,6 +3,7 @@ import type { DashboardFigures, FollowUpFigures } from '../../src/domain/dashboa
 import type { RootCause } from '../../src/domain/follow-ups';
 import type { Db } from '../db/client';
 import { followUpCases } from '../db/schema';
+import { notDemoMember, type DemoShown } from '../demo/not-demo';
 import { inCaseSites, isOverdue } from '../follow-ups/case-columns';
 import type { SiteScope } from '../members/list-filters';
 
@@ -21,8 +22,10 @@ export async function followUpFigures(
   sites: SiteScope,
   range: { start: Date; end: Date },
   now: Date,
+  shown?: DemoShown,
 ): Promise<DashboardFigures['followUps']> {
   const openedInRange = and(
+    notDemoMember(followUpCases.customerId, shown),
     inCaseSites(sites),
     gte(followUpCases.openedAt, range.start),
     lt(followUpCases.openedAt, range.end),

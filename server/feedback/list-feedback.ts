@@ -6,6 +6,7 @@ import { themeFigures } from '../dashboard/theme-figures';
 import type { Db } from '../db/client';
 import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, registrations, sites as siteTable, surveys } from '../db/schema';
+import { notDemoRegistration } from '../demo/not-demo';
 import { toMemberSurvey } from '../members/find-member';
 import { inDays, inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
 import { isSurveyResponse } from '../surveys/empty-survey';
@@ -36,6 +37,7 @@ function inBand(band: FeedbackQuery['band']): SQL | undefined {
 export const feedbackConditions = (sites: SiteScope, query: FeedbackFilters) =>
   and(
     isSurveyResponse,
+    notDemoRegistration(registrations.id, query),
     inSites(sites),
     inDays(surveys.createdAt, query.from, query.to, query.timeZone),
     inBand(query.band),

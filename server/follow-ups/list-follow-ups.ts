@@ -4,6 +4,7 @@ import type { Page } from '../../src/domain/paging';
 import type { Db } from '../db/client';
 import { readKeysetPage, type KeysetOrder } from '../lib/keyset-page';
 import { customers, followUpCases, staff, surveys } from '../db/schema';
+import { notDemoMember, type DemoShown } from '../demo/not-demo';
 import type { SiteScope } from '../members/list-filters';
 import { inCaseSites, isOverdue, summaryColumns, toFollowUpSummary } from './case-columns';
 
@@ -52,6 +53,7 @@ export async function listFollowUps(
       .leftJoin(staff, eq(staff.id, followUpCases.assigneeId))
       .where(
         and(
+          notDemoMember(followUpCases.customerId, query),
           inCaseSites(scope),
           query.status === 'active'
             ? inArray(followUpCases.status, ['open', 'contacted'])
@@ -69,7 +71,12 @@ export async function listFollowUps(
 }
 
 /** The navigation's count: cases waiting for a first contact, and how many of them are overdue. */
-export async function countFollowUps(db: Db, scope: SiteScope, now = new Date()): Promise<FollowUpCount> {
+export async function countFollowUps(
+  db: Db,
+  scope: SiteScope,
+  now = new Date(),
+  shown?: DemoShown,
+): Promise<FollowUpCount> {
   // An aggregate without `group by` answers one row, of counts that are never null.
   const [counts] = await db
     .select({
@@ -77,6 +84,6 @@ export async function countFollowUps(db: Db, scope: SiteScope, now = new Date())
       overdue: sql<number>`count(*) filter (where ${isOverdue(now)})`.mapWith(Number),
     })
     .from(followUpCases)
-    .where(inCaseSites(scope));
+    .where(and(notDemoMember(followUpCases.customerId, shown), inCaseSites(scope)));
   return counts!;
 }

@@ -13,7 +13,7 @@ import { addTimelineEntry, SYSTEM } from './timeline';
  */
 export async function openFollowUp(
   tx: Tx,
-  opening: { survey: typeof surveys.$inferSelect; siteId: string; hours: number; openedAt: Date },
+  opening: { survey: typeof surveys.$inferSelect; siteId: string; hours: number; openedAt: Date; demo?: boolean },
 ): Promise<typeof followUpCases.$inferSelect> {
   const { survey, openedAt } = opening;
   const [row] = await tx
@@ -35,6 +35,8 @@ export async function openFollowUp(
     text: `Opened by a survey that scored ${survey.recommendToOthersScore} out of 10.`,
     at: openedAt,
   });
+  // The demo's case is sent to no webhook endpoint and emails nobody (decision 049).
+  if (opening.demo) return row!;
   await recordEvent(tx, 'follow_up.opened', followUpData(row!), openedAt);
   // The site's managers hear of it from the job queue, never in the survey's request (decision 026).
   await queueAlert(tx, row!.id, 'opened', openedAt);

@@ -3,6 +3,7 @@ import type { RootCause } from '../../src/domain/follow-ups';
 import type { Tx } from '../db/client';
 import { followUpCases } from '../db/schema';
 import { followUpData } from '../integrations/event-payloads';
+import { isDemoCustomer } from '../demo/not-demo';
 import { recordEvent } from '../integrations/outbox';
 import type { SiteScope } from '../members/list-filters';
 import { lockCase, refuseClosed } from './case-columns';
@@ -35,5 +36,8 @@ export async function resolveFollowUp(
     text: resolution.note,
     at: resolution.now,
   });
-  await recordEvent(tx, 'follow_up.resolved', followUpData(resolved!), resolution.now);
+  // The demo's records are never sent to a webhook endpoint (decision 049).
+  if (!(await isDemoCustomer(tx, row.customerId))) {
+    await recordEvent(tx, 'follow_up.resolved', followUpData(resolved!), resolution.now);
+  }
 }

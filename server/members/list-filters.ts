@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'dr
 import { nextDay, startOfDay } from '../../src/domain/calendar-days';
 import type { MemberQuery } from '../../src/domain/members';
 import { customers, registrations, sites, smsSuppressions } from '../db/schema';
+import { notDemoRegistration } from '../demo/not-demo';
 
 /** Which sites a list covers: every one, or a list (a manager's, or the one chosen). */
 export type SiteScope = 'all' | readonly string[];
@@ -78,6 +79,7 @@ export type MemberFilters = Omit<MemberQuery, 'limit' | 'after'> & { timeZone?: 
 /** Every filter of the members list and its export, on customers joined to their registrations. */
 export const memberConditions = (sites: SiteScope, query: MemberFilters) =>
   and(
+    notDemoRegistration(registrations.id, query),
     inSites(sites),
     inDays(customers.createdAt, query.from, query.to, query.timeZone),
     matching(query.q),

@@ -15,6 +15,7 @@ import { recordEvent } from '../integrations/outbox';
 import { queueRegistrationSms } from '../integrations/sms/queue-sms';
 import { BUILT_IN_QUIET_HOURS } from '../integrations/sms/sending-window';
 import { isSuppressed } from '../integrations/sms/sms-opt-out';
+import { removeDemoDataIn } from '../demo/remove-demo-data';
 import { ensureSites } from '../sites/sites';
 import { hashToken, newId, newRegistrationToken } from '../lib/tokens';
 import { codeFor, type CodeSecret } from './code-secret';
@@ -39,6 +40,11 @@ interface IssueOptions {
    * it (the demo, tests of issuing alone) the code is random and can be looked up but never shown again.
    */
   codeSecret?: CodeSecret;
+  /**
+   * The demo code `npm start` issues on an empty database (decision 049): marked, its site made demo-only when new, and
+   * no event. Any other code is a real one, and the first removes the demo data in its transaction.
+   */
+  demo?: boolean;
   now?: Date;
 }
 
@@ -103,6 +109,14 @@ export async function issueRegistration(
   const id = newId();
   const token = options.codeSecret ? codeFor(options.codeSecret, id) : newRegistrationToken();
   return db.transaction(async (tx) => {
+    // The first real code ends the demo: its data goes before this code's site is made (it may be the demo's).
+    if (!options.demo) {
+      await removeDemoDataIn(tx, {
+        actor: issuer?.actor ?? { kind: 'cli' },
+        client: issuer?.client ?? null,
+        reason: 'first_real_code',
+      });
+    }
     const prefillCustomerId = sale.isReturningCustomer
       ? await verifiedProfileId(tx, mobileNumber, issuer?.sites ?? 'all')
       : null;
@@ -123,11 +137,13 @@ export async function issueRegistration(
         issuedByKeyId: issuer?.keyId ?? null,
         issuedByStaffId: issuer?.actor.kind === 'staff' ? issuer.actor.id : null,
         prefillCustomerId,
+        isDemo: options.demo ?? false,
       })
       .returning();
     // A site the point-of-sale names for the first time is made here, waiting for an owner to name it.
-    await ensureSites(tx, [row!.siteId]);
-    await recordEvent(tx, 'registration.issued', { registration: registrationData(row!) }, now);
+    await ensureSites(tx, [row!.siteId], { demo: options.demo });
+    // The demo's records are never sent to a webhook endpoint (decision 049).
+    if (!row!.isDemo) await recordEvent(tx, 'registration.issued', { registration: registrationData(row!) }, now);
     if (issuer) {
       const by = { actor: issuer.actor, client: issuer.client ?? null };
       await recordAudit(tx, { ...by, action: 'code_issued', subjectId: row!.id });

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { apiKeys, registrations, sites, smsMessages, staff } from '../db/schema';
 import { toSmsStatus } from '../integrations/sms/queue-sms';
 import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../lib/keyset-page';
+import { notDemoRegistration } from '../demo/not-demo';
 import { isoOrNull } from '../lib/iso-time';
 import { inSites, siteNameColumn, type SiteScope } from '../members/list-filters';
 
@@ -84,6 +85,7 @@ export async function listIssuedCodes(
     .where(
       and(
         eq(registrations.isManual, false),
+        notDemoRegistration(registrations.id, query),
         inSites(scope),
         onSiteDay(zone, query.day, now),
         afterCursor(NEWEST_FIRST, query.after),

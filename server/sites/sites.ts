@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SMS_WINDOW, type SendingWindow } from '../../src/domain/quiet-hours';
 import { unnamedSiteName, type NewSite, type Site, type SiteChange } from '../../src/domain/sites';
 import type { Db, Tx } from '../db/client';
 import { sites } from '../db/schema';
+import { notDemoSite, type DemoShown } from '../demo/not-demo';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -36,12 +37,13 @@ export async function listSites(
   visible: 'all' | readonly string[],
   defaultTimeZone: string,
   defaultWindow: SendingWindow = DEFAULT_SMS_WINDOW,
+  shown?: DemoShown,
 ): Promise<Site[]> {
   if (visible !== 'all' && visible.length === 0) return [];
   const rows = await db
     .select()
     .from(sites)
-    .where(visible === 'all' ? undefined : inArray(sites.id, [...visible]))
+    .where(and(notDemoSite(shown), visible === 'all' ? undefined : inArray(sites.id, [...visible])))
     .orderBy(asc(sites.name), asc(sites.id));
   const found = rows.map((row) => toSite(row, defaultTimeZone, defaultWindow));
   const missing = visible === 'all' ? [] : visible.filter((id) => !rows.some((row) => row.id === id));
@@ -105,6 +107,8 @@ export async function updateSite(
     .update(sites)
     // Drizzle leaves a column whose value is undefined as it is: what the change does not name stays.
     .set({
+      // An owner's change makes a demo-only site theirs: it stays when the demo data goes (decision 049).
+      isDemo: false,
       name: change.name,
       ...(change.name === undefined ? {} : { named: true }),
       address: change.address,
@@ -122,11 +126,17 @@ export async function updateSite(
  * Makes a site for every id not seen before, as "Site {id}" waiting for a name: a new id from the point-of-sale,
  * or a staff member's or key's site given on the command line. Known sites are left as they are.
  */
-export async function ensureSites(tx: Db | Tx, ids: readonly string[]): Promise<void> {
+export async function ensureSites(tx: Db | Tx, ids: readonly string[], made?: { demo?: boolean }): Promise<void> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return;
   await tx
     .insert(sites)
-    .values(unique.map((id) => ({ id, name: unnamedSiteName(id) })))
-    .onConflictDoNothing({ target: sites.id });
+    // A site made for the demo code alone is demo data (decision 049); one that was there stays as it is.
+    .values(unique.map((id) => ({ id, name: unnamedSiteName(id), isDemo: made?.demo ?? false })))
+    // A real use of the demo's site (a staff member's, a key's) makes it real: it stays when the demo data goes.
+    .onConflictDoUpdate({
+      target: sites.id,
+      set: { isDemo: false },
+      setWhere: made?.demo ? sql`false` : eq(sites.isDemo, true),
+    });
 }

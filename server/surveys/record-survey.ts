@@ -19,9 +19,14 @@ import { toStoredSurvey } from './survey-record';
 async function siteOf(
   tx: Tx,
   customerId: string,
-): Promise<{ siteId: string; reviewUrl: string | null; isManual: boolean }> {
+): Promise<{ siteId: string; reviewUrl: string | null; isManual: boolean; isDemo: boolean }> {
   const [row] = await tx
-    .select({ siteId: registrations.siteId, reviewUrl: sites.reviewUrl, isManual: registrations.isManual })
+    .select({
+      siteId: registrations.siteId,
+      reviewUrl: sites.reviewUrl,
+      isManual: registrations.isManual,
+      isDemo: registrations.isDemo,
+    })
     .from(customers)
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
     .leftJoin(sites, eq(sites.id, registrations.siteId))
@@ -72,7 +77,8 @@ export async function recordSurvey(
       reviewUrl: response ? site.reviewUrl : null,
     })
     .returning();
-  if (response) await recordEvent(tx, 'survey.submitted', surveyData(row!));
+  // The demo's records are never sent to a webhook endpoint (decision 049).
+  if (response && !site.isDemo) await recordEvent(tx, 'survey.submitted', surveyData(row!));
   if (
     opensFollowUp(row!.recommendToOthersScore) &&
     (!site.isManual || ((await options.mayOpenManualSignupCase?.()) ?? true))
@@ -82,6 +88,7 @@ export async function recordSurvey(
       siteId: site.siteId,
       hours: options.followUpHours ?? DEFAULT_FOLLOW_UP_HOURS,
       openedAt: options.now ?? row!.createdAt,
+      demo: site.isDemo,
     });
   }
   return toStoredSurvey(row!);

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'follow_up_contacted',
   'follow_up_noted',
   'follow_up_resolved',
+  /** The demo code and what it made were removed: by an owner, or by the first real code or site (decision 049). */
+  'demo_data_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -68,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   follow_up_contacted: 'Contacted a member',
   follow_up_noted: 'Noted a case',
   follow_up_resolved: 'Resolved a case',
+  demo_data_removed: 'Removed the demo data',
 };
 
 export const AUDIT_MESSAGES = {

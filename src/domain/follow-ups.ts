@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { customerViewSchema } from './customer-views';
 import { described, timestamp, timestampOrNull } from './described';
+import { includeDemoFilter } from './demo-data';
 import { siteId } from './list-filters';
 import { keysetQuery, pageOf, type KeyPart } from './paging';
 import { surveyScoresSchema } from './survey';
@@ -103,6 +104,7 @@ export const INBOX_KEY = ['rank', 'time', 'id'] as const satisfies readonly KeyP
 export const followUpQuerySchema = v.object({
   ...keysetQuery(INBOX_KEY).entries,
   site: v.optional(siteId),
+  ...includeDemoFilter,
   /** `active`: the cases that need someone, open or contacted (the console's inbox opens on them). */
   status: v.optional(v.picklist([...FOLLOW_UP_STATUSES, 'active'], FOLLOW_UP_MESSAGES.status)),
   assignee: v.optional(

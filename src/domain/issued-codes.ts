@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { described, timestamp, timestampOrNull } from './described';
+import { includeDemoFilter } from './demo-data';
 import { siteId } from './list-filters';
 import { CREATION_KEY, keysetQuery, pageOf } from './paging';
 import { smsStatusSchema, type SmsStatus } from './webhooks';
@@ -23,6 +24,7 @@ export const ISSUED_CODE_MESSAGES = {
 export const issuedCodeQuerySchema = v.object({
   ...keysetQuery(CREATION_KEY).entries,
   site: v.optional(siteId),
+  ...includeDemoFilter,
   day: v.optional(
     v.pipe(v.string(ISSUED_CODE_MESSAGES.day), v.isoDate(ISSUED_CODE_MESSAGES.day), v.description('YYYY-MM-DD')),
   ),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { includeDemoFilter } from './demo-data';
 
 /**
  * The days a filter may name. Wide enough for every record the club holds and every range a person means (a
@@ -37,9 +38,13 @@ export const SITE_ID_PATTERN = /^[\w-]{1,40}$/;
 
 export const siteId = v.pipe(v.string(SITE_MESSAGE), v.regex(SITE_ID_PATTERN, SITE_MESSAGE));
 
-/** `?from=&to=&site=`, which the members and feedback lists, their exports and the dashboard share. */
+/**
+ * `?from=&to=&site=`, which the members and feedback lists, their exports and the dashboard share, with
+ * `includeDemo` (decision 049).
+ */
 export const dayAndSiteFilters = {
   from: v.optional(day),
   to: v.optional(day),
   site: v.optional(siteId),
+  ...includeDemoFilter,
 };

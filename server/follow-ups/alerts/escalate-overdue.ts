@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { notDemoMember } from '../../demo/not-demo';
 import { followUpCases } from '../../db/schema';
 import { addTimelineEntry, SYSTEM } from '../timeline';
 import { queueAlert } from './send-alert';
@@ -15,7 +16,15 @@ export async function escalateOverdue(db: Db, now: Date): Promise<string[]> {
     const claimed = await tx
       .update(followUpCases)
       .set({ escalatedAt: now })
-      .where(and(eq(followUpCases.status, 'open'), lt(followUpCases.dueAt, now), isNull(followUpCases.escalatedAt)))
+      .where(
+        and(
+          eq(followUpCases.status, 'open'),
+          lt(followUpCases.dueAt, now),
+          isNull(followUpCases.escalatedAt),
+          // The demo's case emails nobody (decision 049).
+          notDemoMember(followUpCases.customerId),
+        ),
+      )
       .returning({ id: followUpCases.id });
     for (const { id } of claimed) {
       await addTimelineEntry(tx, {

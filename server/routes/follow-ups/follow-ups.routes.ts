@@ -14,6 +14,7 @@ import {
   type FollowUpDetail,
 } from '../../../src/domain/follow-ups';
 import { recordId } from '../../../src/domain/paging';
+import { includeDemoFilter } from '../../../src/domain/demo-data';
 import { actorOf, allow, auditedBy, siteScope, staffOf, visibleSites, type AdminEnv } from '../../access/principal';
 import { recordAudit, type AuditAction } from '../../audit/record-audit';
 import type { Db, Tx } from '../../db/client';
@@ -24,7 +25,7 @@ import { countFollowUps, listFollowUps } from '../../follow-ups/list-follow-ups'
 import { noteFollowUp } from '../../follow-ups/note-follow-up';
 import { resolveFollowUp } from '../../follow-ups/resolve-follow-up';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validJson } from '../../lib/request-input';
+import { jsonBody, validJson, validQuery } from '../../lib/request-input';
 import { declareList } from '../../lib/declare-list';
 import { describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import type { SiteScope } from '../../members/list-filters';
@@ -88,10 +89,12 @@ export function followUpRoutes(deps: { db: Db }): Hono<AdminEnv> {
     describe({
       summary: 'How many cases wait for a first contact, and how many of them are overdue (the navigation)',
       answers: { 200: { description: '`{ open, overdue }`', body: followUpCountSchema } },
-      refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
     }),
     staffDoor,
-    async (c) => c.json(await countFollowUps(deps.db, visibleSites(c.get('principal')))),
+    validQuery(v.object(includeDemoFilter)),
+    async (c) =>
+      c.json(await countFollowUps(deps.db, visibleSites(c.get('principal')), new Date(), c.req.valid('query'))),
   );
 
   app.get(

@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import { includeDemoFilter } from '../../../src/domain/demo-data';
 import type { SendingWindow } from '../../../src/domain/quiet-hours';
 import { newSiteSchema, SITE_MESSAGES, siteChangeSchema, siteListSchema, siteSchema } from '../../../src/domain/sites';
 import { allow, auditedBy, visibleSites, type AdminEnv } from '../../access/principal';
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../lib/api-error';
-import { jsonBody, validChange, validJson } from '../../lib/request-input';
+import { jsonBody, validChange, validJson, validQuery } from '../../lib/request-input';
 import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
 import { createSite, listSites, updateSite } from '../../sites/sites';
 
@@ -28,16 +29,24 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: S
       summary: 'The sites the caller may see, by name',
       answers: {
         200: {
-          description: '`{ results: [site…], defaultTimeZone }`, by name; inactive sites included.',
+          description:
+            '`{ results: [site…], defaultTimeZone }`, by name; inactive sites included, a site made only for the demo not (decision 049).',
           body: siteListSchema,
         },
       },
-      refusals: ['unauthorized', 'forbidden', 'rate_limited'],
+      refusals: ['validation_failed', 'unauthorized', 'forbidden', 'rate_limited'],
     }),
     allow('owner', 'manager'),
+    validQuery(v.object(includeDemoFilter)),
     async (c) =>
       c.json({
-        results: await listSites(deps.db, visibleSites(c.get('principal')), deps.defaultTimeZone, deps.smsWindow),
+        results: await listSites(
+          deps.db,
+          visibleSites(c.get('principal')),
+          deps.defaultTimeZone,
+          deps.smsWindow,
+          c.req.valid('query'),
+        ),
         defaultTimeZone: deps.defaultTimeZone,
       }),
   );

@@ -22,6 +22,7 @@ const registration: typeof registrations.$inferSelect = {
   issuedByKeyId: 'key-1',
   issuedByStaffId: null,
   prefillCustomerId: null,
+  isDemo: false,
   createdAt: new Date('2026-03-01T10:00:01.000Z'),
 };
 
