@@ -32,6 +32,7 @@ import { authRoutes } from './routes/auth/auth.routes';
 import { customerRoutes } from './routes/customers/customers.routes';
 import { accountRoutes } from './routes/account/account.routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
+import { demoDataRoutes } from './routes/demo-data/demo-data.routes';
 import { feedbackRoutes } from './routes/feedback/feedback.routes';
 import { firstRunRoutes } from './routes/first-run/first-run.routes';
 import { followUpRoutes } from './routes/follow-ups/follow-ups.routes';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/', staffRoutes({ db, auth }));
   api.route('/', siteRoutes({ db, defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow }));
   api.route('/', auditRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
+  api.route('/', demoDataRoutes({ db }));
   api.route('/', apiKeyRoutes({ db }));
   api.route('/', webhookRoutes({ db, outboundPolicy: outboundPolicy(env), smsEnabled: registrations.smsEnabled }));
   // Twilio's webhook: it carries no key of ours, only Twilio's signature, which the route checks.

@@ -7,6 +7,7 @@ import { newSiteSchema, SITE_MESSAGES, siteChangeSchema, siteListSchema, siteSch
 import { allow, auditedBy, visibleSites, type AdminEnv } from '../../access/principal';
 import { recordAudit } from '../../audit/record-audit';
 import type { Db } from '../../db/client';
+import { removeDemoDataIn } from '../../demo/remove-demo-data';
 import { ApiError } from '../../lib/api-error';
 import { jsonBody, validChange, validJson, validQuery } from '../../lib/request-input';
 import { CHANGE_REFUSALS, describe, JSON_BODY_REFUSALS } from '../../lib/route-description';
@@ -63,6 +64,8 @@ export function siteRoutes(deps: { db: Db; defaultTimeZone: string; smsWindow: S
     validJson(newSiteSchema),
     async (c) => {
       const created = await deps.db.transaction(async (tx) => {
+        // The first real site ends the demo (decision 049): its data goes first, so the demo's site id is free.
+        await removeDemoDataIn(tx, { ...auditedBy(c), reason: 'first_real_site' });
         const site = await createSite(tx, c.req.valid('json'), deps.defaultTimeZone, deps.smsWindow);
         if (!site) {
           throw new ApiError(409, 'already_exists', SITE_MESSAGES.idTaken, { id: SITE_MESSAGES.idTaken });
