@@ -2,6 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import ky from 'ky';
 import type { ApiErrorBody } from '../domain/api-error';
 import type { Page } from '../domain/paging';
+import { withDemoFlag } from './demo-data/show-demo';
 
 /**
  * The console's client: its routes are authenticated by the session cookie, not by the customer app's key. Any
@@ -25,9 +26,12 @@ export class SignedOutError extends Error {
   override readonly name = 'SignedOutError';
 }
 
-/** GET a console resource as JSON; throws SignedOutError on 401, and an Error on any other refusal. */
+/**
+ * GET a console resource as JSON (with `includeDemo` when the owner shows demo data and the resource leaves it out:
+ * decision 049); throws SignedOutError on 401, and an Error on any other refusal.
+ */
 export async function getJson<T>(path: string): Promise<T> {
-  const response = await consoleApi.get(path);
+  const response = await consoleApi.get(withDemoFlag(path));
   if (response.status === 401) throw new SignedOutError('Signed out');
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return await response.json();

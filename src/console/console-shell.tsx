@@ -5,6 +5,7 @@ import buttons from '../components/buttons/buttons.module.css';
 import { siteName } from '../domain/sites';
 import { staffName, type StaffRole } from '../domain/staff';
 import styles from './console.module.css';
+import { DemoNotice } from './demo-data/demo-notice';
 import nav from './console-nav.module.css';
 import { CONSOLE_ROUTES, mayOpen } from './routes';
 import { signOut, useStaff } from './session';
@@ -48,6 +49,7 @@ export function ConsoleShell() {
       </header>
       <ConsoleNav role={staff.role} />
       <main className={styles.main}>
+        {staff.role === 'owner' && <DemoNotice />}
         <Outlet context={staff} />
       </main>
     </>

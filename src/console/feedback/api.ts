@@ -1,13 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackEntry, FeedbackThemes } from '../../domain/members';
 import { ADMIN_KEY, getJson, pagedListOptions } from '../client';
+import { withDemoFlag } from '../demo-data/show-demo';
 
 /** `/admin/feedback?band=&theme=&site=&from=&to=`: survey answers, a page at a time, newest first. */
 export const feedbackListQuery = (filters: URLSearchParams) =>
   pagedListOptions<FeedbackEntry>([...ADMIN_KEY, 'feedback'], 'admin/feedback', filters);
 
 /** Every answer the same filters select, as a CSV file (owners; the server audits the export). */
-export const feedbackCsvUrl = (filters: URLSearchParams) => `/api/admin/feedback.csv?${filters.toString()}`;
+export const feedbackCsvUrl = (filters: URLSearchParams) =>
+  withDemoFlag(`/api/admin/feedback.csv?${filters.toString()}`);
 
 /** `/admin/feedback/themes?site=&from=&to=`: each theme of those answers, split by who said it. */
 export const feedbackThemesQuery = (filters: URLSearchParams) => {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MemberDetail, MemberSummary } from '../../domain/members';
 import { ADMIN_KEY, getJson, pagedListOptions } from '../client';
+import { withDemoFlag } from '../demo-data/show-demo';
 
 const membersKey = [...ADMIN_KEY, 'members'] as const;
 
@@ -9,7 +10,7 @@ export const membersListQuery = (filters: URLSearchParams) =>
   pagedListOptions<MemberSummary>(membersKey, 'admin/members', filters);
 
 /** Every member the same filters select, as a CSV file (owners; the server audits the export). */
-export const membersCsvUrl = (filters: URLSearchParams) => `/api/admin/members.csv?${filters.toString()}`;
+export const membersCsvUrl = (filters: URLSearchParams) => withDemoFlag(`/api/admin/members.csv?${filters.toString()}`);
 
 export const memberQuery = (id: string) =>
   queryOptions({

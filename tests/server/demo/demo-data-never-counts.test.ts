@@ -39,7 +39,7 @@ describe.each(DRIVERS)('demo data on %s', (driver) => {
         mobileNumber: '+12015550143',
         planName: 'Unlimited Wash Club',
         amount: 29.99,
-        rechargeDate: null,
+        rechargeDate: '2026-12-15',
         siteId,
         sourceSystem: 'demo',
         isReturningCustomer: false,
