@@ -47,7 +47,9 @@ describe.each(DRIVERS)('demo data on %s', (driver) => {
       { ...t.env, demo: true },
     );
   const get = (path: string, as = owner) => t.call('GET', path, { anonymous: true, headers: as });
-  const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((row) => row.id);
+  /** One field of each row of a list or breakdown the API answered. */
+  const each = (rows: unknown, field: string) => (rows as Record<string, string>[]).map((row) => row[field]);
+  const ids = (res: { body: { results: unknown } }) => each(res.body.results, 'id');
 
   beforeAll(async () => {
     t = await startTestApp(driver);
@@ -73,32 +75,29 @@ describe.each(DRIVERS)('demo data on %s', (driver) => {
     expect(dashboard.body.funnel).toMatchObject({ issued: 1, completed: 1 });
     expect(dashboard.body.feedback).toMatchObject({ surveys: 1, detractors: 1 });
     expect(dashboard.body.followUps.opened).toBe(1);
-    expect(dashboard.body.sites.map((site: { siteId: string }) => site.siteId)).toEqual(['7']);
-    expect(new Set(dashboard.body.themes.map((theme: { siteId: string }) => theme.siteId))).toEqual(new Set(['7']));
+    expect(each(dashboard.body.sites, 'siteId')).toEqual(['7']);
+    expect(new Set(each(dashboard.body.themes, 'siteId'))).toEqual(new Set(['7']));
     const withDemo = await get('/api/admin/dashboard?includeDemo=true');
     expect(withDemo.body.funnel).toMatchObject({ issued: 2, completed: 2 });
     expect(withDemo.body.feedback).toMatchObject({ surveys: 2, detractors: 2 });
     expect(withDemo.body.followUps.opened).toBe(2);
-    expect(withDemo.body.sites.map((site: { siteId: string }) => site.siteId).sort()).toEqual(['1', '7']);
+    expect(each(withDemo.body.sites, 'siteId').sort()).toEqual(['1', '7']);
 
     expect(ids(await get('/api/admin/members'))).toEqual([realMember]);
     expect(ids(await get('/api/admin/members?includeDemo=true')).sort()).toEqual([realMember, demoMember].sort());
     const feedback = await get('/api/admin/feedback');
-    expect(feedback.body.results.map((entry: { memberId: string }) => entry.memberId)).toEqual([realMember]);
+    expect(each(feedback.body.results, 'memberId')).toEqual([realMember]);
     expect((await get('/api/admin/feedback?includeDemo=true')).body.results).toHaveLength(2);
     const cases = await get('/api/admin/follow-ups');
-    expect(cases.body.results.map((entry: { memberId: string }) => entry.memberId)).toEqual([realMember]);
+    expect(each(cases.body.results, 'memberId')).toEqual([realMember]);
     expect((await get('/api/admin/follow-ups?includeDemo=true')).body.results).toHaveLength(2);
     expect((await get('/api/admin/follow-ups/count')).body).toMatchObject({ open: 1 });
     expect((await get('/api/admin/follow-ups/count?includeDemo=true')).body).toMatchObject({ open: 2 });
     const codes = await get('/api/admin/registrations');
-    expect(codes.body.results.map((code: { siteId: string }) => code.siteId)).toEqual(['7']);
+    expect(each(codes.body.results, 'siteId')).toEqual(['7']);
     expect((await get('/api/admin/registrations?includeDemo=true')).body.results).toHaveLength(2);
-    expect((await get('/api/admin/sites')).body.results.map((site: { id: string }) => site.id)).toEqual(['7']);
-    expect((await get('/api/admin/sites?includeDemo=true')).body.results.map((s: { id: string }) => s.id)).toEqual([
-      '1',
-      '7',
-    ]);
+    expect(ids(await get('/api/admin/sites'))).toEqual(['7']);
+    expect(ids(await get('/api/admin/sites?includeDemo=true'))).toEqual(['1', '7']);
 
     const csv = async (path: string) => (await get(path)).body as string;
     expect(await csv('/api/admin/members.csv')).not.toContain(demoMember);
@@ -113,9 +112,7 @@ describe.each(DRIVERS)('demo data on %s', (driver) => {
       expect(res.status).toBe(403);
       expect(res.body.error).toMatchObject({ code: 'forbidden', message: 'Only an owner may see demo data.' });
     }
-    expect((await get('/api/admin/members', manager)).body.results.map((m: { id: string }) => m.id)).toEqual([
-      realMember,
-    ]);
+    expect(ids(await get('/api/admin/members', manager))).toEqual([realMember]);
     expect((await get('/api/admin/demo-data', manager)).status).toBe(403);
     expect((await t.call('DELETE', '/api/admin/demo-data', { anonymous: true, headers: manager })).status).toBe(403);
     expect((await get('/api/admin/dashboard?includeDemo=yes')).status).toBe(400);
