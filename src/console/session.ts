@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { StaffMember } from '../domain/staff';
 import { ADMIN_KEY, consoleApi } from './client';
+import { setShowDemo } from './demo-data/show-demo';
 
 /** Who is signed in: asked by the shell on every page, answered by sign-in, cleared by sign-out. */
 export const meKey = [...ADMIN_KEY, 'me'] as const;
@@ -27,6 +28,8 @@ export function useStaff(): StaffMember | null | undefined {
 /** Ends the session and forgets everything the console had loaded with it. */
 export async function signOut(queryClient: QueryClient) {
   await consoleApi.post('auth/sign-out', { json: {} });
+  // "Show demo data" is the owner's, for their visit: whoever signs in next in this tab starts without it.
+  setShowDemo(false);
   queryClient.clear();
   queryClient.setQueryData(meKey, null);
 }
