@@ -62,6 +62,8 @@ const SUBJECT_OF: Record<AuditAction, SubjectKind> = {
   follow_up_contacted: 'case',
   follow_up_noted: 'case',
   follow_up_resolved: 'case',
+  // Its subject says why and what went: "asked: registrations 1, customers 1…" (decision 049).
+  demo_data_removed: 'summary',
 };
 
 /** A list export names its list: lower-case words, never an id. */
