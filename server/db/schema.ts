@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { staff } from './staff-schema';
 
@@ -518,6 +519,37 @@ export const consentHistory = pgTable(
     check('consent_history_action', sql`${table.action} in ('agreed', 'withdrawn', 'opted_in')`),
     check('consent_history_channel', sql`${table.channel} in ('sms')`),
     index('consent_history_customer_id_idx').on(table.customerId, table.at, table.seq),
+  ],
+);
+
+/**
+ * A visit the point-of-sale reported (`POST /api/visits`, decision 052). It is a visit of a number: the member is
+ * found at read time by `mobile_number` (E.164), so a number's visits before it joined are the member's once it has.
+ * `customer_id` is kept when the point-of-sale named the member by their id. The point-of-sale's own id
+ * (`external_id`) is unique per site: a retry answers the visit already stored. Erased with the member.
+ */
+export const visits = pgTable(
+  'visits',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id').notNull(),
+    externalId: text('external_id').notNull(),
+    visitedAt: at('visited_at').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    customerId: text('customer_id'),
+    /** The wash package's name as the point-of-sale sent it; '' when none. */
+    packageName: text('package_name').notNull().default(''),
+    /** The API key that reported it (`environment` for ADMIN_API_KEY); null for the command line. */
+    recordedByKeyId: text('recorded_by_key_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('visits_site_id_external_id_idx').on(table.siteId, table.externalId),
+    // A member's visits, newest first, and the members list's "no visit in N days".
+    index('visits_mobile_number_visited_at_idx').on(table.mobileNumber, table.visitedAt),
+    index('visits_customer_id_idx')
+      .on(table.customerId)
+      .where(sql`${table.customerId} is not null`),
   ],
 );
 
