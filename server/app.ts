@@ -49,6 +49,7 @@ import { staffRoutes } from './routes/staff/staff.routes';
 import { surveyRoutes } from './routes/surveys/surveys.routes';
 import { twilioRoutes } from './routes/twilio/twilio.routes';
 import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
+import { visitRoutes } from './routes/visits/visits.routes';
 import { webhookRoutes } from './routes/webhooks/webhooks.routes';
 
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -131,11 +132,18 @@ export function createApp(deps: AppDeps): Hono {
   // Each route says who may call it where it is defined (server/access): the product routes take API_KEY
   // (`productKey`), /api/admin's take a staff session or a bearer key, read here once for all of them, and each
   // admits the roles and key scope its `allow(...)` names.
-  api.use(
-    '/admin/*',
-    authenticate({ db, auth, adminApiKey: env.adminApiKey, cliKey: deps.cliKey, origins, ...clients }),
-  );
+  const adminAuthentication = authenticate({
+    db,
+    auth,
+    adminApiKey: env.adminApiKey,
+    cliKey: deps.cliKey,
+    origins,
+    ...clients,
+  });
+  api.use('/admin/*', adminAuthentication);
   api.use('/admin/*', demoFlagDoor);
+  // A point-of-sale's visits take the same keys as /api/admin (decision 052).
+  api.use('/visits', adminAuthentication);
   const registrations = {
     apiKey: env.apiKey,
     publicUrl: env.publicUrl,
@@ -148,6 +156,7 @@ export function createApp(deps: AppDeps): Hono {
     codeSecret: codeSecretOf(authSecret),
   };
   api.route('/', registrationRoutes({ db, ...clients, ...registrations }));
+  api.route('/visits', visitRoutes({ db, throttles, defaultPhoneCountry: env.defaultPhoneCountry }));
   api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));
   api.route('/', surveyRoutes({ db, ...clients, apiKey: env.apiKey, followUpHours: env.followUpHours }));
   api.route('/vehicles', vehicleRoutes({ db, apiKey: env.apiKey }));

@@ -117,6 +117,11 @@ export const SETTINGS_REFERENCE: readonly SettingEntry[] = [
     does: "Returning-member codes (each pre-fills a member's saved profile) per issuer per hour",
   },
   {
+    names: ['VISITS_PER_ISSUER_PER_HOUR'],
+    default: '`3000`',
+    does: 'Visits one API key (or the command line) may record per hour with `POST /api/visits` before 429',
+  },
+  {
     names: ['TEXTS_PER_ISSUER_PER_HOUR'],
     default: '`100`',
     does: 'Links texted (`send: "sms"`) per issuer per hour; each text costs the operator',

@@ -2,7 +2,7 @@ import { consentView, customerView, vehicleView } from '../../src/domain/custome
 import { SURVEY_FIELDS } from '../../src/domain/survey';
 import type { FollowUpStatus, RootCause } from '../../src/domain/follow-ups';
 import type { SmsKeywordLanguage } from '../../src/domain/sms-keywords';
-import type { customers, followUpCases, registrations, surveys } from '../db/schema';
+import type { customers, followUpCases, registrations, surveys, visits } from '../db/schema';
 import { pick } from '../lib/pick';
 import { isoOrNull } from '../lib/iso-time';
 
@@ -101,4 +101,20 @@ export const smsOptedOutData = (evidence: SmsKeywordEvidence, memberIds: string[
 /** `member.sms_opted_in`: the number may be texted again; the members with it, by id. */
 export const smsOptedInData = (evidence: SmsKeywordEvidence, memberIds: string[]) => ({
   smsOptIn: keywordEvidence(evidence, memberIds),
+});
+
+/**
+ * `visit.recorded`: the visit, its number, and the members who had the number when it was recorded (decision 052).
+ */
+export const visitData = (row: typeof visits.$inferSelect, memberIds: string[]) => ({
+  visit: {
+    id: row.id,
+    siteId: row.siteId,
+    externalId: row.externalId,
+    visitedAt: row.visitedAt.toISOString(),
+    package: row.packageName,
+    mobileNumber: row.mobileNumber,
+    memberIds,
+    recordedAt: row.createdAt.toISOString(),
+  },
 });

@@ -26,6 +26,7 @@ const REFUSALS = {
   not_found: [404, 'There is no such record.'],
   registration_unavailable: [409, 'The registration code is unknown, expired or already used.'],
   idempotency_key_reused: [409, 'The Idempotency-Key was used for another request, or its first request is running.'],
+  external_id_reused: [409, "The point-of-sale's externalId was already recorded at the site for another visit."],
   payload_too_large: [413, 'The body is larger than the API accepts.'],
   unsupported_media_type: [415, 'The body is not sent as application/json.'],
   unknown_customer: [422, 'The customer id names no customer.'],

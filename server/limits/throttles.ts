@@ -101,6 +101,13 @@ export function createThrottles(store: LimitStore, limits: Env['limits']) {
       seconds: HOUR,
       message: 'Too many returning-member codes issued in the last hour. Try again later.',
     }),
+    /** Visits one key records: a leaked key cannot fill the visits table without end (decision 052). */
+    visitsByIssuer: new Throttle(store, {
+      name: 'visits-by-issuer',
+      points: limits.visitsPerIssuerPerHour,
+      seconds: HOUR,
+      message: 'Too many visits recorded in the last hour. Try again later.',
+    }),
     /** Texts to one number (keyed by its hash): nobody is texted over and over, whoever asks. */
     textsByNumber: new Throttle(store, {
       name: 'texts-by-number',

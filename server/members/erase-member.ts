@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, or } from 'drizzle-orm';
+import { and, eq, inArray, notExists, notInArray, or } from 'drizzle-orm';
 import { recordAudit, type Actor } from '../audit/record-audit';
 import type { Db } from '../db/client';
 import {
@@ -11,6 +11,7 @@ import {
   smsInboundMessages,
   smsMessages,
   surveys,
+  visits,
   webhookDeliveries,
 } from '../db/schema';
 import { erasedData } from '../integrations/event-payloads';
@@ -34,6 +35,8 @@ export interface ErasedCounts {
   consentChanges: number;
   /** Texts their numbers sent us, when no other member has the number. */
   inboundTexts: number;
+  /** Visits the point-of-sale reported of them, or of their numbers when no other member has the number. */
+  visits: number;
 }
 
 /** What an erasure did: the ids it erased (as the webhook receivers know them), counted rows, and how it told them. */
@@ -58,8 +61,8 @@ export const erasureSummary = (counts: ErasedCounts) =>
  * Erases the customers with this email on request (CCPA, GDPR), all in one transaction, so that a failure anywhere
  * leaves everything as it was (the event below included). Answers null, having written nothing, when no customer has
  * the email. It deletes their profiles, surveys, follow-up cases and registrations, the text-message rows, the
- * changes to their consent to texts, the texts their numbers sent us (unless another member has the number; a
- * number's opt-out is always kept), the outbox events and deliveries about them, and the idempotency keys that name what they sent; then
+ * changes to their consent to texts, the texts their numbers sent us and the visits of their numbers (each unless
+ * another member has the number; a number's opt-out is always kept; decision 052), the outbox events and deliveries about them, and the idempotency keys that name what they sent; then
  * - records a `member.erased` event for every enabled webhook endpoint, whatever it subscribed to: the receivers hold
  *   copies of the profile and must erase them too. It carries only the ids they know the member by, and is written
  *   after the older events are deleted, so it is not one of them;
@@ -76,10 +79,41 @@ export async function eraseMember(
   return db.transaction(async (tx) => {
     const found = await memberIds(tx, email);
     if (found.customerIds.length === 0) return null;
+    const numbers = (
+      await tx
+        .selectDistinct({ number: customers.mobileNumber })
+        .from(customers)
+        .where(inArray(customers.id, found.customerIds))
+    ).map((row) => row.number);
+    // Their visits: those named by their ids, and their numbers' unless another member still has the number.
+    const visitIds = (
+      await tx
+        .select({ id: visits.id })
+        .from(visits)
+        .where(
+          or(
+            inArray(visits.customerId, found.customerIds),
+            and(
+              inArray(visits.mobileNumber, numbers),
+              notExists(
+                tx
+                  .select({ id: customers.id })
+                  .from(customers)
+                  .where(
+                    and(eq(customers.mobileNumber, visits.mobileNumber), notInArray(customers.id, found.customerIds)),
+                  ),
+              ),
+            ),
+          ),
+        )
+    ).map((row) => row.id);
 
-    const eventIds = (await tx.select({ id: outboxEvents.id }).from(outboxEvents).where(eventsAbout(found))).map(
-      (row) => row.id,
-    );
+    const eventIds = (
+      await tx
+        .select({ id: outboxEvents.id })
+        .from(outboxEvents)
+        .where(eventsAbout({ ...found, visitIds }))
+    ).map((row) => row.id);
 
     const ids = async (rows: Promise<{ id: string }[]>) => (await rows).map((row) => row.id);
     const deliveries = eventIds.length
@@ -115,12 +149,9 @@ export async function eraseMember(
         .where(inArray(consentHistory.customerId, found.customerIds))
         .returning({ id: consentHistory.id }),
     );
-    const numbers = (
-      await tx
-        .selectDistinct({ number: customers.mobileNumber })
-        .from(customers)
-        .where(inArray(customers.id, found.customerIds))
-    ).map((row) => row.number);
+    const visitsErased = visitIds.length
+      ? await ids(tx.delete(visits).where(inArray(visits.id, visitIds)).returning({ id: visits.id }))
+      : [];
     const customerIds = await ids(
       tx.delete(customers).where(inArray(customers.id, found.customerIds)).returning({ id: customers.id }),
     );
@@ -179,6 +210,7 @@ export async function eraseMember(
       followUpCases: caseIds.length,
       consentChanges: consentChanges.length,
       inboundTexts: inboundTexts.length,
+      visits: visitsErased.length,
     };
     await recordAudit(tx, {
       actor: by.actor,

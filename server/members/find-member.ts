@@ -10,6 +10,7 @@ import { pick } from '../lib/pick';
 import { inSites, type SiteScope } from './list-filters';
 import { inboundMessagesOf, smsConsentOf } from './sms-consent-view';
 import { isoOrNull } from '../lib/iso-time';
+import { memberVisits } from '../visits/member-visits';
 
 export const NO_SUCH_MEMBER = 'There is no such member.';
 
@@ -62,5 +63,6 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     surveys: answers.map(toMemberSurvey),
     smsConsent: await smsConsentOf(db, c),
     inboundMessages: await inboundMessagesOf(db, c.mobileNumber),
+    visits: await memberVisits(db, sites, c.mobileNumber),
   };
 }

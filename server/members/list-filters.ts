@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { nextDay, startOfDay } from '../../src/domain/calendar-days';
 import type { MemberQuery } from '../../src/domain/members';
-import { customers, registrations, sites, smsSuppressions } from '../db/schema';
+import { customers, registrations, sites, smsSuppressions, visits } from '../db/schema';
 import { notDemoRegistration } from '../demo/not-demo';
 
 /** Which sites a list covers: every one, or a list (a manager's, or the one chosen). */
@@ -73,6 +73,26 @@ export function consenting(consent: MemberQuery['consent']): SQL | undefined {
   }
 }
 
+/** Visits at the sites a caller may see: a manager reads only their own sites' washes (decision 052). */
+export const visitsIn = (scope: SiteScope): SQL | undefined =>
+  scope === 'all' ? undefined : inArray(visits.siteId, [...scope]);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * "No visit in N days": no visit of the member's number (decision 052: a number's visits are its member's) at the
+ * caller's sites since N days before `now`, whether they visited longer ago or never.
+ */
+export function noVisitSince(days: number | undefined, scope: SiteScope, now = new Date()): SQL | undefined {
+  if (days === undefined) return undefined;
+  const since = new Date(now.getTime() - days * DAY_MS);
+  return sql`not exists (select 1 from ${visits} where ${and(
+    eq(visits.mobileNumber, customers.mobileNumber),
+    gte(visits.visitedAt, since),
+    visitsIn(scope),
+  )})`;
+}
+
 /** The members list's filters, and the clock its days are counted on (decision 046; UTC when none is given). */
 export type MemberFilters = Omit<MemberQuery, 'limit' | 'after'> & { timeZone?: string };
 
@@ -84,4 +104,5 @@ export const memberConditions = (sites: SiteScope, query: MemberFilters) =>
     inDays(customers.createdAt, query.from, query.to, query.timeZone),
     matching(query.q),
     consenting(query.consent),
+    noVisitSince(query.noVisitDays, sites),
   );

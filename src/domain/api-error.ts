@@ -22,6 +22,7 @@ export type ApiErrorCode =
   | 'code_unavailable'
   | 'text_pending'
   | 'idempotency_key_reused'
+  | 'external_id_reused'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'

@@ -3,11 +3,11 @@ import { SITE_ID_PATTERN } from './list-filters';
 import { plainText, UNSUPPORTED_CHARACTERS } from './validation';
 
 /**
- * What an API key may do on `/api/admin`. A point-of-sale issues codes and follows the ones it issued; an
+ * What an API key may do on `/api/admin`. A point-of-sale issues codes, follows the ones it issued and records visits (`visits:write`, decision 052); an
  * integration that reads feedback reads surveys. Nothing else (staff, members, exports, webhooks, keys) is open to
  * a key: those need an owner's session, or the command line on the server's own machine.
  */
-export const API_KEY_SCOPES = ['registrations:issue', 'registrations:read', 'surveys:read'] as const;
+export const API_KEY_SCOPES = ['registrations:issue', 'registrations:read', 'surveys:read', 'visits:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** What each scope allows, in the console's words. */
@@ -15,10 +15,15 @@ export const API_KEY_SCOPE_TEXT: Record<ApiKeyScope, string> = {
   'registrations:issue': 'Issue registration codes (and text them)',
   'registrations:read': 'Follow the registrations this key issued',
   'surveys:read': "Read a customer's surveys",
+  'visits:write': 'Record visits from the point-of-sale',
 };
 
 /** ADMIN_API_KEY's scopes: it is a point-of-sale key, as every till's own key is by default. */
-export const POINT_OF_SALE_SCOPES = ['registrations:issue', 'registrations:read'] as const satisfies ApiKeyScope[];
+export const POINT_OF_SALE_SCOPES = [
+  'registrations:issue',
+  'registrations:read',
+  'visits:write',
+] as const satisfies ApiKeyScope[];
 
 /** The id ADMIN_API_KEY acts under in the audit log and on the registrations it issues. */
 export const ENVIRONMENT_KEY_ID = 'environment';

@@ -103,3 +103,20 @@ export const FIGURES = {
 } as const satisfies Record<string, FigureDefinition>;
 
 export type FigureName = keyof typeof FIGURES;
+
+/**
+ * A member's visits, as the point-of-sale reported them (decision 052): every visit of the member's number, from
+ * before they joined too, at the sites the viewer may see.
+ */
+export const VISIT_FIGURES = {
+  lastVisit: {
+    term: 'Last visit',
+    definition:
+      "The latest visit the point-of-sale reported for the member's number at your sites, on that site's clock.",
+  },
+  recentVisits: {
+    term: 'Visits in the last 30 days',
+    definition:
+      "Visits the point-of-sale reported for the member's number at your sites in the 30 days up to now, each wash counted once.",
+  },
+} as const satisfies Record<string, FigureDefinition>;

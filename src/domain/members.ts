@@ -8,6 +8,7 @@ import { THEMES } from './themes';
 import { UNSUPPORTED_CHARACTERS } from './validation';
 import { smsStatusSchema } from './webhooks';
 import { inboundSmsSchema, smsConsentSchema } from './sms-consent';
+import { memberVisitsSchema, noVisitDaysSchema } from './visits';
 
 /**
  * A search is one line typed into a box, so no control character belongs in it (tabs and line breaks included:
@@ -25,7 +26,8 @@ export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
 /**
  * `/api/admin/members`: newest first. `q` finds a member by the start of their first name, last name or email,
  * or by the last four digits of their mobile number. `consent`: those who agreed to texts, to emails, or neither,
- * or those whose number opted out of texts.
+ * or those whose number opted out of texts. `noVisitDays`: those the point-of-sale has reported no visit of in that
+ * many days.
  */
 export const memberQuerySchema = v.object({
   ...pageQuerySchema.entries,
@@ -39,6 +41,8 @@ export const memberQuerySchema = v.object({
     ),
   ),
   consent: v.optional(v.picklist(CONSENT_FILTERS, 'consent is sms, newsletter, none or sms_opted_out')),
+  /** Members with no visit (decision 052) at the sites the caller may see in the last N days, never-visited included. */
+  noVisitDays: v.optional(noVisitDaysSchema),
 });
 export type MemberQuery = v.InferOutput<typeof memberQuerySchema>;
 
@@ -116,6 +120,8 @@ export const memberDetailSchema = v.object({
   smsConsent: smsConsentSchema,
   /** The texts their number sent us, newest first (the latest 50). */
   inboundMessages: v.array(inboundSmsSchema),
+  /** Their number's visits, from the point-of-sale (decision 052). */
+  visits: memberVisitsSchema,
 });
 export type MemberDetail = v.InferOutput<typeof memberDetailSchema>;
 

@@ -121,6 +121,26 @@ export const memberSmsOptedOutDataSchema = v.object({ smsOptOut: smsKeywordEvide
  */
 export const memberSmsOptedInDataSchema = v.object({ smsOptIn: smsKeywordEvidenceSchema });
 
+/**
+ * `visit.recorded`: the point-of-sale reported a visit (decision 052). The number is always there: a visit is a
+ * number's, and `memberIds` are the members who had that number when it was recorded (empty for none yet).
+ */
+export const visitRecordedDataSchema = v.object({
+  visit: v.object({
+    id: v.string(),
+    siteId: v.string(),
+    externalId: described(v.string(), "The point-of-sale's own id of the visit."),
+    visitedAt: timestamp('When the visit happened.'),
+    package: described(v.string(), "The wash package's name; '' when none was sent."),
+    mobileNumber: described(v.string(), 'E.164, such as +12015550143.'),
+    memberIds: described(
+      v.array(v.string()),
+      'The members with this number when the visit was recorded (`customer.id`); empty for none yet.',
+    ),
+    recordedAt: timestamp('When the visit was recorded.'),
+  }),
+});
+
 /** Each event type's `data`. */
 export const WEBHOOK_DATA_SCHEMAS = {
   'registration.issued': registrationIssuedDataSchema,
@@ -128,6 +148,7 @@ export const WEBHOOK_DATA_SCHEMAS = {
   'survey.submitted': surveySubmittedDataSchema,
   'follow_up.opened': followUpOpenedDataSchema,
   'follow_up.resolved': followUpResolvedDataSchema,
+  'visit.recorded': visitRecordedDataSchema,
   'member.erased': memberErasedDataSchema,
   'member.sms_opted_out': memberSmsOptedOutDataSchema,
   'member.sms_opted_in': memberSmsOptedInDataSchema,

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'survey.submitted',
   'follow_up.opened',
   'follow_up.resolved',
+  'visit.recorded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -10,6 +10,7 @@ import type {
   smsOptedInData,
   smsOptedOutData,
   surveyData,
+  visitData,
 } from '../../integrations/event-payloads';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -27,7 +28,8 @@ export const PAYLOADS_MATCH: [
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.erased']>, ReturnType<typeof erasedData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_out']>, ReturnType<typeof smsOptedOutData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_in']>, ReturnType<typeof smsOptedInData>>,
-] = [true, true, true, true, true, true, true, true];
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['visit.recorded']>, ReturnType<typeof visitData>>,
+] = [true, true, true, true, true, true, true, true, true];
 
 const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
@@ -36,6 +38,7 @@ const SUMMARIES: Record<SentEventType, string> = {
   'follow_up.opened':
     "A survey scored 1–6, or a text from a member, opened a follow-up case at the member's site (ids only)",
   'follow_up.resolved': 'A follow-up case was resolved with a root cause (ids only)',
+  'visit.recorded': "The point-of-sale reported a visit: the site, time, package, the number and its members' ids",
   'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
   'member.sms_opted_out': 'A number texted an opt-out keyword (STOP, PARAR…): text nothing more to it',
   'member.sms_opted_in': 'A number that had opted out texted START (or SI, COMENZAR…): it may be texted again',

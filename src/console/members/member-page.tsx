@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import { VISIT_FIGURES } from '../../domain/figures';
 import { isEmptySurvey, SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
 import { smsLine, whenIn } from '../format';
@@ -19,8 +20,8 @@ import {
 const NOT_KEPT = 'Not recorded';
 
 /**
- * `/admin/members/:id`: the profile, vehicle, consent evidence (with the texts' consent history), registration,
- * the texts the member's number sent, and the surveys of one member.
+ * `/admin/members/:id`: the profile, vehicle, their number's visits (decision 052), consent evidence (with the texts'
+ * consent history), registration, the texts the member's number sent, and the surveys of one member.
  */
 export function MemberPage() {
   const { id = '' } = useParams();
@@ -28,7 +29,17 @@ export function MemberPage() {
   const clock = useSiteClock();
   if (error) return <p className={styles.alert}>There is no such member, or not one of your sites.</p>;
   if (!data) return <p>Loading...</p>;
-  const { profile, vehicle, consent, consentEvidence: evidence, registration, smsConsent, inboundMessages } = data;
+  const {
+    profile,
+    vehicle,
+    consent,
+    consentEvidence: evidence,
+    registration,
+    smsConsent,
+    inboundMessages,
+    visits,
+  } = data;
+  const lastVisit = visits.latest[0];
   // A sign-up without a code belongs to no site: its times are on the server's default clock.
   const siteId = registration.isManual ? null : registration.siteId;
   const when = (iso: string | null) => clock.at(iso, siteId);
@@ -61,6 +72,31 @@ export function MemberPage() {
             ['License plate', vehicle.licensePlate ? `${vehicle.licensePlate} (${vehicle.licensePlateState})` : '—'],
           ]}
         />
+      </section>
+      <section className={styles.card} aria-labelledby="visits-heading">
+        <h2 id="visits-heading">Visits</h2>
+        <Facts
+          rows={[
+            [
+              VISIT_FIGURES.lastVisit.term,
+              lastVisit
+                ? `${clock.at(lastVisit.visitedAt, lastVisit.siteId)}, ${clock.nameOf(lastVisit.siteId)}`
+                : 'No visit yet',
+            ],
+            [VISIT_FIGURES.recentVisits.term, String(visits.recentCount)],
+          ]}
+        />
+        <p className={styles.muted}>{VISIT_FIGURES.recentVisits.definition}</p>
+        {visits.latest.length > 0 && (
+          <ol className={page.history} aria-label="Latest visits, newest first">
+            {visits.latest.map((visit) => (
+              <li key={visit.id}>
+                {clock.at(visit.visitedAt, visit.siteId)}, {clock.nameOf(visit.siteId)}
+                {visit.package ? ` · ${visit.package}` : ''}
+              </li>
+            ))}
+          </ol>
+        )}
       </section>
       <section className={styles.card} aria-labelledby="consent-heading">
         <h2 id="consent-heading">Consent</h2>

@@ -18,6 +18,7 @@ const LIMITS: Env['limits'] = {
   signInFailuresPerHour: 5,
   passwordChangeFailuresPerHour: 2,
   codesPerIssuerPerHour: 3,
+  visitsPerIssuerPerHour: 6,
   returningCodesPerIssuerPerHour: 4,
   textsPerNumberPerDay: 1,
   textsPerIssuerPerHour: 2,
@@ -45,6 +46,7 @@ const EXPECTED: Record<keyof Throttles, [number, number, string]> = {
   signInFailuresByClient: [5, HOUR, 'Too many failed sign-ins from this address. Try again later.'],
   passwordChangeFailures: [2, HOUR, 'Too many wrong current passwords. Try again later.'],
   codesByIssuer: [3, HOUR, 'Too many registration codes issued in the last hour. Try again later.'],
+  visitsByIssuer: [6, HOUR, 'Too many visits recorded in the last hour. Try again later.'],
   returningCodesByIssuer: [4, HOUR, 'Too many returning-member codes issued in the last hour. Try again later.'],
   textsByNumber: [
     1,

@@ -162,6 +162,7 @@ describe.each(DRIVERS)("a member's erasure on %s", (driver) => {
       followUpCases: 0,
       consentChanges: 0,
       inboundTexts: 0,
+      visits: 0,
     });
 
     const left = await everything({ withoutErasedEvent: true });
@@ -187,7 +188,7 @@ describe.each(DRIVERS)("a member's erasure on %s", (driver) => {
       client: '203.0.113.7',
       subjectId:
         'customers 2, registrations 2, surveys 2, textMessages 2, events 6, deliveries 6, idempotencyKeys 1, followUpCases 0, ' +
-        'consentChanges 0, inboundTexts 0',
+        'consentChanges 0, inboundTexts 0, visits 0',
     });
     const text = JSON.stringify(row);
     for (const personal of ['whitfield', 'dana', PHONE, ...members.map((m) => m.customerId)]) {
@@ -262,10 +263,11 @@ describe("an erasure's audit subject", () => {
       followUpCases: 0,
       consentChanges: 2,
       inboundTexts: 1,
+      visits: 4,
     };
     expect(erasureSummary(counts)).toBe(
       'customers 1, registrations 1, surveys 0, textMessages 1, events 3, deliveries 0, idempotencyKeys 0, ' +
-        'followUpCases 0, consentChanges 2, inboundTexts 1',
+        'followUpCases 0, consentChanges 2, inboundTexts 1, visits 4',
     );
   });
 });

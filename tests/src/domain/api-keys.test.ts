@@ -10,17 +10,18 @@ import {
 import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
 
 describe('what an API key may do', () => {
-  it('is one of three scopes, each described in the console', () => {
-    expect(API_KEY_SCOPES).toEqual(['registrations:issue', 'registrations:read', 'surveys:read']);
+  it('is one of four scopes, each described in the console', () => {
+    expect(API_KEY_SCOPES).toEqual(['registrations:issue', 'registrations:read', 'surveys:read', 'visits:write']);
     expect(API_KEY_SCOPE_TEXT).toEqual({
       'registrations:issue': 'Issue registration codes (and text them)',
       'registrations:read': 'Follow the registrations this key issued',
       'surveys:read': "Read a customer's surveys",
+      'visits:write': 'Record visits from the point-of-sale',
     });
   });
 
   it("is a point-of-sale's for ADMIN_API_KEY, which acts as 'environment'", () => {
-    expect(POINT_OF_SALE_SCOPES).toEqual(['registrations:issue', 'registrations:read']);
+    expect(POINT_OF_SALE_SCOPES).toEqual(['registrations:issue', 'registrations:read', 'visits:write']);
     expect(ENVIRONMENT_KEY_ID).toBe('environment');
   });
 });

@@ -15,6 +15,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'survey.submitted': 'A member answers the survey (survey.submitted)',
   'follow_up.opened': "An unhappy member's answer opens a follow-up case (follow_up.opened)",
   'follow_up.resolved': 'A follow-up case is resolved (follow_up.resolved)',
+  'visit.recorded': 'The point-of-sale reports a visit (visit.recorded)',
 };
 
 /** Adding an endpoint: its URL, description and events. The new endpoint's signing secret is shown here, once. */

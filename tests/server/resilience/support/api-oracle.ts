@@ -19,6 +19,7 @@ const ERROR_CODES = {
   registration_unavailable: true,
   unknown_customer: true,
   idempotency_key_reused: true,
+  external_id_reused: true,
   payload_too_large: true,
   unsupported_media_type: true,
   sms_unavailable: true,

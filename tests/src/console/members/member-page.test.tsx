@@ -145,6 +145,7 @@ const MEMBER: MemberDetail = {
     }),
     text({ id: 't1', body: 'Thanks!', keyword: null, keywordKind: null, receivedAt: '2026-11-10T10:00:00.000Z' }),
   ],
+  visits: { lastVisitAt: null, recentCount: 0, latest: [] },
 };
 
 afterEach(() => {
@@ -187,6 +188,38 @@ function renderPage(member: MemberDetail) {
 const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 describe('the member page', () => {
+  it("shows the number's visits on each site's clock, with the 30-day count", async () => {
+    renderPage({
+      ...MEMBER,
+      visits: {
+        lastVisitAt: '2026-11-21T02:30:00.000Z',
+        recentCount: 3,
+        latest: [
+          { id: 'v2', siteId: '7', visitedAt: '2026-11-21T02:30:00.000Z', package: 'Ultimate' },
+          { id: 'v1', siteId: '7', visitedAt: '2026-11-02T18:00:00.000Z', package: '' },
+        ],
+      },
+    });
+    const visits = await screen.findByRole('list', { name: 'Latest visits, newest first' });
+    await vi.waitFor(() => expect(fact('Last visit')).toMatch(/^Nov 20, 2026, 6:30 PM PST.*, Main Street$/));
+    expect(fact('Visits in the last 30 days')).toBe('3');
+    expect(
+      within(visits)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Nov 20, 2026, 6:30 PM PST.*, Main Street · Ultimate$/),
+      expect.stringMatching(/^Nov 2, 2026, 10:00 AM PST.*, Main Street$/),
+    ]);
+  });
+
+  it('says when the point-of-sale has reported no visit', async () => {
+    renderPage(MEMBER);
+    await screen.findByText('Last visit');
+    expect(fact('Last visit')).toBe('No visit yet');
+    expect(fact('Visits in the last 30 days')).toBe('0');
+  });
+
   it('shows the opt-out, its history and the texts received, newest first, with what we replied', async () => {
     renderPage(MEMBER);
     expect(await screen.findByText(/^Opted out by text on .* \(STOP, from \+12015550161\)$/)).toBeTruthy();
