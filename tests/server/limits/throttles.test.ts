@@ -125,6 +125,7 @@ describe('the API throttles, counting in a shared store', () => {
       'password-change-failures:k',
       'codes-by-issuer:k',
       'returning-codes-by-issuer:k',
+      'visits-by-issuer:k',
       'texts-by-number:k',
       'sms-replies-by-number:k',
       'texts-by-issuer:k',
