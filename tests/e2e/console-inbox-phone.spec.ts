@@ -33,6 +33,12 @@ for (const screen of [
         isAgreedToTerms: true,
       });
       await textFrom(request, mobileNumber, 'The dryer scratched my door, can someone call me?');
+      // The till reports a wash (decision 052): the member's page shows it on the site's clock.
+      const visit = await request.post('/api/visits', {
+        headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+        data: { siteId: site, externalId: `e2e-${screen.name}-${site}`, mobileNumber, package: 'Lava Shield' },
+      });
+      expect(visit.status()).toBe(201);
 
       await signIn(page, await addStaffMember(request, 'manager', [site]), '/admin/follow-ups');
       await expect(page.getByRole('heading', { name: 'Follow-ups', level: 1 })).toBeVisible();
@@ -65,6 +71,18 @@ for (const screen of [
       await expectNoSidewaysScroll(page);
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: `/tmp/i-shots/case-${screen.name}.png`, fullPage: true });
+
+      const profile = page.getByRole('link', { name: "The member's profile" });
+      if (screen.hasTouch) await profile.tap();
+      else await profile.click();
+      const visits = page.getByRole('region', { name: 'Visits' });
+      await expect(visits.getByRole('listitem').first()).toHaveText(
+        new RegExp(`^\\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M [A-Z][\\w+:-]*.*, Harbor ${site} · Lava Shield$`),
+      );
+      await expect(visits.getByText('No visit yet')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: `/tmp/i-shots/member-visits-${screen.name}.png`, fullPage: true });
     });
   });
 }
