@@ -17,11 +17,14 @@ import { useSiteClock } from '../sites/use-site-clock';
 import { membersCsvUrl, membersListQuery } from './api';
 import pageStyles from './members-page.module.css';
 
-const FILTERS = ['q', 'site', 'from', 'to', 'consent'] as const;
+const FILTERS = ['q', 'site', 'from', 'to', 'consent', 'noVisitDays'] as const;
+
+/** The lapse a manager looks for: no wash reported in that many days (decision 052). */
+const NO_VISIT_DAYS = [14, 30, 60, 90] as const;
 
 /**
  * `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent (or
- * a number that opted out of texts).
+ * a number that opted out of texts), and by no visit in N days.
  */
 export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
@@ -79,6 +82,13 @@ export function MembersPage() {
             { value: 'sms_opted_out', label: 'Opted out of texts' },
           ]}
           onValueChange={(v) => set('consent', v)}
+        />
+        <SelectField
+          name="noVisitDays"
+          label="Visits"
+          value={value('noVisitDays')}
+          options={NO_VISIT_DAYS.map((days) => ({ value: String(days), label: `No visit in ${days} days` }))}
+          onValueChange={(v) => set('noVisitDays', v)}
         />
       </FiltersPanel>
       {staff.role === 'owner' && members.length > 0 && (
