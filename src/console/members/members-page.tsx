@@ -85,9 +85,9 @@ export function MembersPage() {
         />
         <SelectField
           name="noVisitDays"
-          label="Visits"
+          label="No visit in"
           value={value('noVisitDays')}
-          options={NO_VISIT_DAYS.map((days) => ({ value: String(days), label: `No visit in ${days} days` }))}
+          options={NO_VISIT_DAYS.map((days) => ({ value: String(days), label: `${days} days` }))}
           onValueChange={(v) => set('noVisitDays', v)}
         />
       </FiltersPanel>
