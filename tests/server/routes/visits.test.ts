@@ -5,6 +5,7 @@ import { outboxEvents, visits } from '../../../server/db/schema';
 import { eraseMember } from '../../../server/members/erase-member';
 import { DRIVERS } from '../helpers/test-database';
 import { ADMIN_API_KEY, startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
+import type { MemberDetail } from '../../../src/domain/members';
 import { addStaff, sessionOf } from '../helpers/staff-session';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -133,7 +134,8 @@ describe.each(DRIVERS)('visits from the point-of-sale on %s', (driver) => {
     expect(page.status).toBe(200);
     expect(page.body.visits.recentCount).toBe(3);
     expect(page.body.visits.lastVisitAt).toBe(byId.body.visitedAt);
-    expect(page.body.visits.latest.map((v: { siteId: string; package: string }) => [v.siteId, v.package])).toEqual([
+    const seen = page.body as MemberDetail;
+    expect(seen.visits.latest.map((v) => [v.siteId, v.package])).toEqual([
       ['7', 'Ultimate'],
       ['7', 'Basic'],
       ['12', ''],
@@ -142,7 +144,7 @@ describe.each(DRIVERS)('visits from the point-of-sale on %s', (driver) => {
     // A manager of site 7 sees that site's visits only.
     const theirs = await asStaff(manager, `/api/admin/members/${id}`);
     expect(theirs.body.visits.recentCount).toBe(2);
-    expect(theirs.body.visits.latest.map((v: { siteId: string }) => v.siteId)).toEqual(['7', '7', '7']);
+    expect((theirs.body as MemberDetail).visits.latest.map((v) => v.siteId)).toEqual(['7', '7', '7']);
   });
 
   it("filters the members list by 'no visit in N days', never-visited included", async () => {
