@@ -30,7 +30,7 @@ import { STATUS_LABELS } from './status-text';
 import caseStyles from './components/case-page.module.css';
 import { ContactActions } from './components/contact-actions';
 import { MemberWords } from './components/member-words';
-import { atSite } from '../site-clock';
+import { useSiteClock } from '../sites/use-site-clock';
 
 /** The order fields appear on the page: focus goes to the first with a message. */
 const FIELD_ORDER: readonly FollowUpCaseField[] = [
@@ -56,8 +56,6 @@ const DONE_TEXT: Record<FollowUpAction, string> = {
   note: 'Note added.',
   resolve: 'Case resolved.',
 };
-
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const TIMELINE_LABELS: Record<TimelineKind, string> = {
   opened: 'Opened',
@@ -94,6 +92,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
   const staff = useOutletContext<StaffMember>();
   const queryClient = useQueryClient();
   const sites = useQuery(sitesQuery).data?.results;
+  const clock = useSiteClock();
   const team = useQuery({ ...staffListQuery, enabled: staff.role === 'owner' }).data?.results ?? [];
   const machine = useMemo(
     () =>
@@ -142,8 +141,8 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
     .filter(Boolean)
     .join(', ');
 
-  const siteZone = sites?.find((site) => site.id === detail.siteId)?.timeZone ?? viewerZone();
-  const at = (iso: string | null) => atSite(iso, siteZone);
+  // Every time of the case on its site's clock, DEFAULT_TIMEZONE for a sign-up of no site (decision 046).
+  const at = (iso: string | null) => clock.at(iso, detail.siteId);
   const statusLine =
     detail.status === 'open'
       ? detail.overdue
@@ -164,7 +163,7 @@ function FollowUpCase({ detail }: { detail: FollowUpDetail }) {
         {' · '}
         {detail.assignee ? `with ${staffName(detail.assignee)}` : 'nobody has it yet'}
       </p>
-      <MemberWords detail={detail} siteZone={siteZone} />
+      <MemberWords detail={detail} at={at} />
       {survey && (
         <ul className={caseStyles.scores} aria-label="Survey scores">
           {SURVEY_QUESTIONS.map((q) => (

@@ -9,9 +9,9 @@ import { ShowMore, usePagedList } from '../components/paged-list';
 import { RecordList, type Column } from '../components/record-list/record-list';
 import { useUrlFilters } from '../components/url-filters';
 import styles from '../console.module.css';
-import { atSite } from '../site-clock';
 import { sitesQuery } from '../sites/api';
 import { SiteSelect } from '../sites/components/site-select';
+import { useSiteClock } from '../sites/use-site-clock';
 import { staffListQuery } from '../staff/api';
 import { followUpsListQuery } from './api';
 import { casesText, STATUS_LABELS } from './status-text';
@@ -35,8 +35,8 @@ export function FollowUpsPage() {
   const cases = query.items;
   const sites = useQuery(sitesQuery).data?.results;
   const team = useQuery({ ...staffListQuery, enabled: staff.role === 'owner' }).data?.results ?? [];
-  const zoneOf = (siteId: string) =>
-    sites?.find((site) => site.id === siteId)?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // Each case's times on its site's clock, DEFAULT_TIMEZONE for a sign-up of no site (decision 046).
+  const clock = useSiteClock();
 
   const columns: Column<FollowUpSummary>[] = [
     {
@@ -49,7 +49,7 @@ export function FollowUpsPage() {
       cell: (item) => (
         <span className={item.overdue ? pageStyles.overdue : undefined}>
           {item.overdue ? 'Overdue since ' : ''}
-          {atSite(item.dueAt, zoneOf(item.siteId))}
+          {clock.at(item.dueAt, item.siteId)}
         </span>
       ),
     },
@@ -57,7 +57,7 @@ export function FollowUpsPage() {
     { label: 'Assigned to', cell: (item) => (item.assignee ? staffName(item.assignee) : 'Nobody') },
     { label: 'Score', cell: (item) => (item.recommendScore === null ? 'A text' : `${item.recommendScore} of 10`) },
     { label: 'Site', cell: (item) => siteName(sites, item.siteId) },
-    { label: 'Opened', cell: (item) => atSite(item.openedAt, zoneOf(item.siteId)) },
+    { label: 'Opened', cell: (item) => clock.at(item.openedAt, item.siteId) },
   ];
 
   return (

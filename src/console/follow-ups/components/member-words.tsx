@@ -1,12 +1,11 @@
 import type { FollowUpDetail } from '../../../domain/follow-ups';
-import { atSite } from '../../site-clock';
 import caseStyles from './case-page.module.css';
 
 /**
  * What the member said, first on the case's page: the survey's comment and the texts they sent, each quoted with who
  * said it and when, so that nothing of theirs can pass for our own text (decision 045).
  */
-export function MemberWords({ detail, siteZone }: { detail: FollowUpDetail; siteZone: string }) {
+export function MemberWords({ detail, at }: { detail: FollowUpDetail; at: (iso: string) => string }) {
   const first = detail.member.name.split(' ')[0] || detail.member.name;
   const words = [
     ...(detail.survey?.comments
@@ -30,7 +29,7 @@ export function MemberWords({ detail, siteZone }: { detail: FollowUpDetail; site
               <p>{word.body}</p>
             </blockquote>
             <figcaption>
-              — {word.said}, {atSite(word.at, siteZone)}
+              — {word.said}, {at(word.at)}
             </figcaption>
           </figure>
         ))
