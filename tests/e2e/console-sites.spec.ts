@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { SENDING_WINDOW_MESSAGES } from '../../src/domain/quiet-hours';
 import { SITE_MESSAGES, unnamedSiteName } from '../../src/domain/sites';
-import { apiHeaders, issueCode, operatorHeaders } from './support/api';
+import { apiHeaders, fictionalMobile, issueCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn } from './support/console';
+import { openFollowUpCase } from './support/follow-ups';
 
 test('an owner names a site the point-of-sale made, gives it a review page, and issues a code for it by name', async ({
   page,
@@ -158,4 +159,81 @@ test('a manager reads their own sites, by name, and cannot change them', async (
   await expect(page.getByRole('button', { name: /^Change/ })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Add a site' })).toHaveCount(0);
   await expectNoSeriousViolations(page);
+});
+
+test.describe('at a desk, two zones', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
+
+  /** A one-hour sending window the current time is outside of on `timeZone`'s clock, and how the console says it. */
+  function closedWindow(timeZone: string) {
+    const hour = Number(new Date().toLocaleString('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }));
+    return hour < 12
+      ? { window: { start: '13:00', end: '14:00' }, said: '1:00 PM – 2:00 PM', opens: '1:00 PM' }
+      : { window: { start: '01:00', end: '02:00' }, said: '1:00 AM – 2:00 AM', opens: '1:00 AM' };
+  }
+  const abbreviation = (timeZone: string) =>
+    new Date().toLocaleString('en-US', { timeZone, timeZoneName: 'short' }).split(' ').pop()!;
+
+  test("an owner's sites in Los Angeles and New York: held texts, the dashboard's days and a case's due time each on their site's clock", async ({
+    page,
+    request,
+  }) => {
+    const sites = [
+      { id: ownSite(), timeZone: 'America/Los_Angeles', city: 'Pacific time (Los Angeles)' },
+      { id: ownSite(), timeZone: 'America/New_York', city: 'Eastern time (New York)' },
+    ].map((site) => ({ ...site, name: `Dock ${site.id}`, quiet: closedWindow(site.timeZone) }));
+    for (const site of sites) {
+      const added = await request.post('/api/admin/sites', {
+        headers: operatorHeaders(),
+        data: { id: site.id, name: site.name, timeZone: site.timeZone, smsWindow: site.quiet.window },
+      });
+      expect(added.status()).toBe(201);
+    }
+    await signIn(page, await addStaffMember(request, 'owner'), '/admin/issue');
+
+    // A code texted at each site in its quiet hours: held, with the site's window and when it goes out on its clock.
+    for (const site of sites) {
+      await expect(page.getByRole('heading', { name: 'Issue a code' })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: site.name });
+      await page.getByLabel('Mobile number').fill(fictionalMobile().slice(2));
+      await page.getByLabel('Plan name').fill('Unlimited Wash Club');
+      await page.getByLabel('Amount ($)').fill('29.99');
+      await page.getByLabel('Text the link to this number').check();
+      await expect(page.getByLabel('Mobile number')).not.toHaveAttribute('data-result-due');
+      await page.getByRole('button', { name: 'Issue code' }).click();
+      await expect(page.getByRole('heading', { name: 'Code issued' })).toBeVisible();
+      const held = page.getByText(/^Text message held for quiet hours/);
+      await expect(held).toContainText(`texts go out ${site.quiet.said} at ${site.name}`);
+      await expect(held).toContainText(
+        new RegExp(`It goes out \\w+ \\d+, \\d{4}, ${site.quiet.opens} ${abbreviation(site.timeZone)}\\b`),
+      );
+      await expectNoSeriousViolations(page);
+      await page.goto('/admin/issue');
+    }
+
+    // The dashboard names the clock its days are on: the site's for one site, the owner's zone for all of them.
+    for (const site of sites) {
+      await page.goto(`/admin?site=${site.id}`);
+      await expect(page.getByTestId('days-clock')).toHaveText(`Days on ${site.city}, the site's clock.`);
+    }
+    await page.goto('/admin');
+    await expect(page.getByTestId('days-clock')).toContainText('your zone for all sites');
+    await expectNoSeriousViolations(page);
+
+    // A detractor's case at the Los Angeles site: its due time on that site's clock, zone named, in the inbox and on
+    // the case's page.
+    const [losAngeles] = sites;
+    const { caseId } = await openFollowUpCase(request, losAngeles!.id);
+    await page.goto(`/admin/follow-ups?site=${losAngeles!.id}`);
+    const pacific = new RegExp(`\\d:\\d\\d [AP]M ${abbreviation(losAngeles!.timeZone)}\\b`);
+    await expect(page.getByRole('definition').filter({ hasText: pacific })).toHaveCount(2);
+    await page.goto(`/admin/follow-ups/${caseId}`);
+    const due = page
+      .getByRole('region', { name: 'The case' })
+      .locator('dl > div')
+      .filter({ has: page.getByRole('term').getByText('Due', { exact: true }) })
+      .getByRole('definition');
+    await expect(due).toHaveText(pacific);
+    await expectNoSeriousViolations(page);
+  });
 });
