@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../../src/domain/webhooks';
 import { auditEvents } from '../../../server/db/schema';
 import { outboxEvents, webhookDeliveries, webhookEndpoints } from '../../../server/db/schema';
 import { writeEvent } from '../../../server/integrations/outbox';
@@ -141,13 +142,7 @@ describe.each(EMBEDDED_ONLY)('/api/admin/webhook-endpoints on %s', (driver) => {
         url: 'https://crm.example.com/in',
         source: 'environment',
         enabled: true,
-        eventTypes: [
-          'registration.issued',
-          'registration.completed',
-          'survey.submitted',
-          'follow_up.opened',
-          'follow_up.resolved',
-        ],
+        eventTypes: [...WEBHOOK_EVENT_TYPES],
       }),
     );
     const edit = await t.call(
@@ -376,13 +371,7 @@ describe.each(EMBEDDED_ONLY)('/api/admin/webhook-endpoints on %s', (driver) => {
       expect(row).toMatchObject({
         url: 'https://crm.example.com/v2',
         description: 'WEBHOOK_URL',
-        eventTypes: [
-          'registration.issued',
-          'registration.completed',
-          'survey.submitted',
-          'follow_up.opened',
-          'follow_up.resolved',
-        ],
+        eventTypes: [...WEBHOOK_EVENT_TYPES],
         secret: null,
         enabled: true,
         source: 'environment',

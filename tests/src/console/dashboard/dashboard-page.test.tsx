@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../../../../src/console/dashboard/dashboard-page';
 import type { DashboardFigures } from '../../../../src/domain/dashboard';
+import type { StaffMember } from '../../../../src/domain/staff';
 import { FIGURES, type FigureName } from '../../../../src/domain/figures';
 
 const followUps = {
@@ -58,7 +59,10 @@ function renderPage(figures: DashboardFigures = FIGURES_SHOWN) {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<DashboardPage />} />
+          {/* A manager: the figures as any reader sees them, without an owner's first steps above them. */}
+          <Route element={<Outlet context={{ id: 'm', role: 'manager' } as StaffMember} />}>
+            <Route path="/" element={<DashboardPage />} />
+          </Route>
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
