@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { FeedbackEntry, FeedbackQuery, FeedbackThemes } from '../../src/domain/members';
+import type { FeedbackEntry, FeedbackQuery, FeedbackThemes } from '../../src/domain/feedback';
 import type { Page } from '../../src/domain/paging';
 import { THEMES, themesOf } from '../../src/domain/themes';
 import { themeFigures } from '../dashboard/theme-figures';

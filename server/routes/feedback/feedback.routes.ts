@@ -1,10 +1,5 @@
 import { Hono } from 'hono';
-import {
-  feedbackPageSchema,
-  feedbackQuerySchema,
-  feedbackThemesQuerySchema,
-  feedbackThemesSchema,
-} from '../../../src/domain/members';
+import { feedbackPageSchema, feedbackQuerySchema, feedbackThemesQuerySchema, feedbackThemesSchema } from '../../../src/domain/feedback';
 import { allow, siteScope, type AdminEnv } from '../../access/principal';
 import type { Db } from '../../db/client';
 import { feedbackCsv } from '../../exports/feedback-csv';

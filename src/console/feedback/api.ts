@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeedbackEntry, FeedbackThemes } from '../../domain/members';
+import type { FeedbackEntry, FeedbackThemes } from '../../domain/feedback';
 import { ADMIN_KEY, getJson, pagedListOptions } from '../client';
 import { withDemoFlag } from '../demo-data/show-demo';
 

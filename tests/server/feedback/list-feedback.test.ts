@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedbackQuery } from '../../../src/domain/members';
+import type { FeedbackQuery } from '../../../src/domain/feedback';
 import type { Database } from '../../../server/db/client';
 import { customers, registrations, surveys } from '../../../server/db/schema';
 import { feedbackThemes, listFeedback } from '../../../server/feedback/list-feedback';

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { dashboardQuerySchema } from '../../../src/domain/dashboard';
 import { DAY_MESSAGES, day, FIRST_DAY, LAST_DAY, SITE_ID_PATTERN, siteId } from '../../../src/domain/list-filters';
-import { feedbackQuerySchema, memberQuerySchema } from '../../../src/domain/members';
+import { memberQuerySchema } from '../../../src/domain/members';
+import { feedbackQuerySchema } from '../../../src/domain/feedback';
 import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
 
 /** The first message `day` answers for `text`, or null when it takes it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_FILTERS, feedbackQuerySchema, memberQuerySchema, SCORE_BANDS } from '../../../src/domain/members';
+import { CONSENT_FILTERS, memberQuerySchema, SCORE_BANDS } from '../../../src/domain/members';
+import { feedbackQuerySchema } from '../../../src/domain/feedback';
 import { validate } from '../../../src/domain/validation';
 
 describe('the members list query', () => {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import type { FeedbackThemes } from '../../../domain/members';
+import type { FeedbackThemes } from '../../../domain/feedback';
 import { FIGURES } from '../../../domain/figures';
 import { THEME_LABELS, type Theme } from '../../../domain/themes';
 import styles from '../../console.module.css';

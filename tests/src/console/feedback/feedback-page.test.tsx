@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FeedbackPage } from '../../../../src/console/feedback/feedback-page';
-import type { FeedbackEntry } from '../../../../src/domain/members';
+import type { FeedbackEntry } from '../../../../src/domain/feedback';
 import type { StaffMember } from '../../../../src/domain/staff';
 
 const ENTRY: FeedbackEntry = {
