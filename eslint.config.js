@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -68,22 +68,25 @@ const layerZones = [
 ];
 
 /**
- * Inside server/: routes translate HTTP and call the services (server/registrations, customers, surveys, …), which
- * the CLIs, the seed and the jobs call too. So a route imports no other route, and nothing but the app that mounts
- * them imports a route. Read from the tree, so a folder added later is covered without an edit here.
+ * Inside server/ (decision 051): features/<feature>/ holds a feature's services and its routes (`*.routes.ts`),
+ * platform/<concern>/ what every feature stands on. Routes translate HTTP and call the services, which the CLIs, the
+ * seed and the jobs call too. So a route imports no other feature's route, and nothing but the app that mounts them
+ * (and a route of the same feature) imports a route. Read from the tree, so a feature added later is covered without
+ * an edit here.
  */
-const serverEntries = readdirSync(path.join(root, 'server'));
-const routeFolders = readdirSync(path.join(root, 'server/routes'));
+const featuresDir = path.join(root, 'server/features');
+const features = existsSync(featuresDir) ? readdirSync(featuresDir) : [];
+const routeFiles = `${root}/server/**/*.routes.ts`;
 const serverZones = [
-  ...routeFolders.map((folder) => ({
-    target: `server/routes/${folder}`,
-    from: 'server/routes',
-    except: [folder],
-    message: 'A route does not import another route: what both need is a service (server/<resource>/) or server/lib.',
+  ...features.map((feature) => ({
+    target: `server/features/${feature}/**/*.routes.ts`,
+    from: routeFiles,
+    except: [`${root}/server/features/${feature}/**/*.routes.ts`],
+    message: "A route does not import another feature's route: what both need is a service or server/platform/.",
   })),
   {
-    target: serverEntries.filter((entry) => entry !== 'routes' && entry !== 'app.ts').map((entry) => `server/${entry}`),
-    from: 'server/routes',
+    target: ['server/!(app).ts', 'server/!(features)/**', 'server/features/**/!(*.routes).ts'],
+    from: routeFiles,
     message: 'Only server/app.ts mounts the routes: services, CLIs, the seed and jobs call the services instead.',
   },
 ];

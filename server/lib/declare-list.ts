@@ -36,7 +36,7 @@ export interface ListDeclaration<Q extends v.GenericSchema> {
     door: MiddlewareHandler<AdminEnv>;
     /** The file's name before its date, and the subject of its audit row. */
     name: string;
-    /** The stream of every row the filters select (read a keyset page at a time; see server/exports). */
+    /** The stream of every row the filters select (read a keyset page at a time; see server/platform/lists/csv-stream.ts). */
     rows: (c: Context<AdminEnv>, filters: FiltersOf<Q>) => ReadableStream | Promise<ReadableStream>;
   };
 }

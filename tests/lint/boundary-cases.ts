@@ -15,7 +15,7 @@ const builtins = 'import-x/no-nodejs-modules';
 
 const machine = 'machines/profile/__fixture__.ts';
 const machineTsx = 'machines/profile/__fixture__.tsx';
-const server = 'server/routes/__fixture__.ts';
+const server = 'server/platform/__fixture__.ts';
 const domain = 'src/domain/__fixture__.ts';
 const page = 'src/pages/home/__fixture__.tsx';
 const consolePage = 'src/console/__fixture__.tsx';
@@ -213,37 +213,49 @@ export const boundaryCases: BoundaryCase[] = [
     code: "import type { ProfileContext } from '../../machines/profile/profile.types';\nexport type Context = ProfileContext;\n",
     rule: zones,
   },
-  // Inside server/: routes call services; only the app imports routes.
+  // Inside server/ (decision 051): routes call services; only the app imports routes.
   {
-    name: 'a route imports another route',
-    filePath: 'server/routes/customers/__fixture__.ts',
+    name: "a route imports another feature's route",
+    filePath: 'server/features/customers/__fixture__.routes.ts',
     code: "import { surveyRoutes } from '../surveys/surveys.routes';\nexport { surveyRoutes };\n",
     rule: zones,
   },
   {
-    name: 'a service imports a route',
-    filePath: 'server/registrations/__fixture__.ts',
-    code: "import { registrationRoutes } from '../routes/registrations/registrations.routes';\nexport { registrationRoutes };\n",
+    name: "a service imports its feature's route",
+    filePath: 'server/features/registrations/__fixture__.ts',
+    code: "import { registrationRoutes } from './registrations.routes';\nexport { registrationRoutes };\n",
     rule: zones,
   },
   {
     name: 'the seed imports a route',
-    filePath: 'server/db/__fixture__.ts',
-    code: "import type { customerRoutes } from '../routes/customers/customers.routes';\nexport type Routes = typeof customerRoutes;\n",
+    filePath: 'server/platform/db/__fixture__.ts',
+    code: "import type { customerRoutes } from '../../features/customers/customers.routes';\nexport type Routes = typeof customerRoutes;\n",
     rule: zones,
   },
   {
-    name: 'a route calls services and server/lib',
-    filePath: 'server/routes/customers/__fixture__.ts',
+    name: 'a CLI imports a route',
+    filePath: 'server/cli/__fixture__.ts',
+    code: "import { customerRoutes } from '../features/customers/customers.routes';\nexport { customerRoutes };\n",
+    rule: zones,
+  },
+  {
+    name: 'a route calls services, the platform and a route of its feature',
+    filePath: 'server/features/customers/__fixture__.routes.ts',
     code: [
-      "import { completeProfile } from '../../customers/complete-profile';",
-      "import { recordSurvey } from '../../surveys/record-survey';",
-      "import { jsonBody } from '../../lib/request-input';",
+      "import { completeProfile } from './complete-profile';",
+      "import { recordSurvey } from '../surveys/record-survey';",
+      "import { jsonBody } from '../../platform/http/request-input';",
       "import { customerRoutes } from './customers.routes';",
       '',
       'export { completeProfile, customerRoutes, jsonBody, recordSurvey };',
       '',
     ].join('\n'),
+    rule: null,
+  },
+  {
+    name: 'the app mounts the routes',
+    filePath: 'server/app.ts',
+    code: "import { customerRoutes } from './features/customers/customers.routes';\nexport { customerRoutes };\n",
     rule: null,
   },
   {
@@ -265,7 +277,7 @@ export const boundaryCases: BoundaryCase[] = [
   {
     name: 'domain imports src/lib',
     filePath: domain,
-    code: "import { runtimeConfig } from '../lib/runtime-config';\nexport { runtimeConfig };\n",
+    code: "import { runtimeConfig } from '../lib/read-runtime-config';\nexport { runtimeConfig };\n",
     rule: zones,
   },
   {

@@ -41,7 +41,7 @@ describe('import cycles', () => {
     const eslint = new ESLint({ cwd: root });
     for (const file of [
       'machines/profile/x.ts',
-      'server/routes/x.ts',
+      'server/features/x.ts',
       'src/domain/x.ts',
       'src/pages/home/x.tsx',
       'src/console/x.tsx',
