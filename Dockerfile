@@ -37,8 +37,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Owned by root and read-only to the server: only DATA_DIR is its to write.
 COPY package.json ./
-COPY server/db/migrations ./server/db/migrations
-COPY server/data ./server/data
+COPY server/platform/db/migrations ./server/platform/db/migrations
+COPY server/features/vehicles/data ./server/features/vehicles/data
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # The embedded database (and, on it, the session secret and the command line's key) lives here; on PostgreSQL

@@ -131,7 +131,7 @@ export default tseslint.config(
       'data/',
       'test-results/',
       'playwright-report/',
-      'server/db/migrations/',
+      'server/platform/db/migrations/',
       // Stryker's sandbox while `npm run test:mutation` runs.
       '.stryker-tmp*/',
       // Scratch files tests/lint/import-cycles.test.ts writes for the duration of one test.

@@ -115,7 +115,7 @@ export default defineConfig({
         // after its last call met ECONNRESET. Longer than any test, so no test's connection expires mid-test.
         KEEP_ALIVE_TIMEOUT_SECONDS: '120',
         // Every test's codes and texts come from one key and a hundred fictional numbers: a till's budgets do not
-        // fit a test suite (tests/server/routes/issue-budgets.test.ts holds the budgets to theirs).
+        // fit a test suite (tests/server/platform/limits/throttled-routes.test.ts holds the budgets to theirs).
         CODES_PER_ISSUER_PER_HOUR: '100000',
         RETURNING_CODES_PER_ISSUER_PER_HOUR: '100000',
         TEXTS_PER_NUMBER_PER_DAY: '1000',

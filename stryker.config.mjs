@@ -30,7 +30,7 @@ export default {
   // Its own sandbox, so that two groups may run side by side.
   tempDirName: `.stryker-tmp-${group}`,
   // The sandbox is a copy of the tree: leave out build output and what other runs write meanwhile.
-  // Anchored to the root: an unanchored 'data' would also drop server/data (the vehicle catalogue) from the sandbox.
+  // Anchored to the root: an unanchored 'data' would also drop server/features/vehicles/data (the vehicle catalogue) from the sandbox.
   ignorePatterns: [
     '/dist',
     '/data',

@@ -1,6 +1,6 @@
 // Copies Scalar's browser bundle into the build, so the API reference page (/api/docs) is served from our own
 // origin in production, where the dev dependency @scalar/api-reference is not installed. Run after `vite build`
-// (which empties dist/). server/routes/openapi/api-reference.routes.ts serves dist/api-reference/standalone.js
+// (which empties dist/). server/features/openapi/api-reference.routes.ts serves dist/api-reference/standalone.js
 // when it exists, and the package's own copy otherwise.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

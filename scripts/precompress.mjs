@@ -1,5 +1,5 @@
 // Compresses the built pages' hashed assets once, at build time, beside each file (name.br, name.gz): the server
-// (server/spa.ts) sends whichever the browser accepts instead of compressing the same bytes on every request.
+// (server/features/pages/spa.ts) sends whichever the browser accepts instead of compressing the same bytes on every request.
 // Brotli at its highest quality costs seconds here and nothing per request. Run after the Vite builds.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';

@@ -2,55 +2,55 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { customerRulesOf } from '../src/domain/customer';
-import type { Db } from './db/client';
-import { unavailableReason } from './db/unavailable';
-import { unavailable } from './lib/service-unavailable';
+import type { Db } from './platform/db/client';
+import { unavailableReason } from './platform/db/unavailable';
+import { unavailable } from './platform/http/service-unavailable';
 import type { Env } from './env';
-import type { SpaRoutes } from './spa';
-import type { Readiness } from './http-server';
-import { ApiError } from './lib/api-error';
-import { compression } from './lib/compression';
-import { noSuchRoute } from './lib/no-such-route';
-import { silentLogger, type Logger } from './lib/logger';
-import { requestId } from './lib/request-id';
-import { defaultHeaders } from './lib/response-headers';
-import { createMetrics } from './metrics/metrics';
-import { metricsRoute } from './metrics/metrics-route';
-import type { LimitStore } from './limits/limit-store';
-import type { RequestLoad } from './lib/request-load';
-import { createThrottles } from './limits/throttles';
-import { securityHeaders } from './lib/security-headers';
-import type { ConsoleOrigins } from './lib/same-origin';
-import { createAuth } from './staff/auth';
-import { outboundPolicy } from './integrations/start-integrations';
-import { demoFlagDoor } from './access/demo-flag';
-import { authenticate } from './access/principal';
-import { productKeyCheck } from './access/product-key';
-import { apiKeyRoutes } from './routes/api-keys/api-keys.routes';
-import { auditRoutes } from './routes/audit/audit.routes';
-import { authRoutes } from './routes/auth/auth.routes';
-import { customerRoutes } from './routes/customers/customers.routes';
-import { accountRoutes } from './routes/account/account.routes';
-import { dashboardRoutes } from './routes/dashboard/dashboard.routes';
-import { demoDataRoutes } from './routes/demo-data/demo-data.routes';
-import { feedbackRoutes } from './routes/feedback/feedback.routes';
-import { firstRunRoutes } from './routes/first-run/first-run.routes';
-import { followUpRoutes } from './routes/follow-ups/follow-ups.routes';
-import { healthRoutes } from './routes/health/health.routes';
-import { memberDataRoutes } from './routes/members/member-data.routes';
-import { memberRoutes } from './routes/members/members.routes';
-import { apiReferenceRoutes } from './routes/openapi/api-reference.routes';
-import { openApiRoutes } from './routes/openapi/openapi.routes';
-import { readyRoutes } from './routes/ready/ready.routes';
-import { registrationRoutes } from './routes/registrations/registrations.routes';
-import { codeSecretOf } from './registrations/code-secret';
-import { siteRoutes } from './routes/sites/sites.routes';
-import { staffRoutes } from './routes/staff/staff.routes';
-import { surveyRoutes } from './routes/surveys/surveys.routes';
-import { twilioRoutes } from './routes/twilio/twilio.routes';
-import { vehicleRoutes } from './routes/vehicles/vehicles.routes';
-import { visitRoutes } from './routes/visits/visits.routes';
-import { webhookRoutes } from './routes/webhooks/webhooks.routes';
+import type { SpaRoutes } from './features/pages/spa';
+import type { Readiness } from './platform/http/http-server';
+import { ApiError } from './platform/http/api-error';
+import { compression } from './platform/http/compression';
+import { noSuchRoute } from './platform/http/no-such-route';
+import { silentLogger, type Logger } from './platform/logging/logger';
+import { requestId } from './platform/http/request-id';
+import { defaultHeaders } from './platform/http/response-headers';
+import { createMetrics } from './platform/metrics/metrics';
+import { metricsRoute } from './platform/metrics/metrics-route';
+import type { LimitStore } from './platform/limits/limit-store';
+import type { RequestLoad } from './platform/http/request-load';
+import { createThrottles } from './platform/limits/throttles';
+import { securityHeaders } from './platform/http/security-headers';
+import type { ConsoleOrigins } from './platform/http/same-origin';
+import { createAuth } from './features/staff/auth';
+import { outboundPolicy } from './features/integrations/start-integrations';
+import { demoFlagDoor } from './platform/access/demo-flag';
+import { authenticate } from './platform/access/principal';
+import { productKeyCheck } from './platform/access/product-key';
+import { apiKeyRoutes } from './features/api-keys/api-keys.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { authRoutes } from './features/staff/auth.routes';
+import { customerRoutes } from './features/customers/customers.routes';
+import { accountRoutes } from './features/staff/account.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { demoDataRoutes } from './features/demo/demo-data.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { firstRunRoutes } from './features/first-run/first-run.routes';
+import { followUpRoutes } from './features/follow-ups/follow-ups.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { memberDataRoutes } from './features/members/member-data.routes';
+import { memberRoutes } from './features/members/members.routes';
+import { apiReferenceRoutes } from './features/openapi/api-reference.routes';
+import { openApiRoutes } from './features/openapi/openapi.routes';
+import { readyRoutes } from './features/health/ready.routes';
+import { registrationRoutes } from './features/registrations/registrations.routes';
+import { codeSecretOf } from './features/registrations/code-secret';
+import { siteRoutes } from './features/sites/sites.routes';
+import { staffRoutes } from './features/staff/staff.routes';
+import { surveyRoutes } from './features/surveys/surveys.routes';
+import { twilioRoutes } from './features/integrations/sms/twilio.routes';
+import { vehicleRoutes } from './features/vehicles/vehicles.routes';
+import { visitRoutes } from './features/visits/visits.routes';
+import { webhookRoutes } from './features/integrations/webhooks.routes';
 
 const BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -60,15 +60,15 @@ interface AppDeps {
   logger?: Logger;
   /** Where throttles count; in this process's memory unless given (see `openLimitStore`). */
   limitStore?: LimitStore;
-  /** The built SPA (server/spa.ts); absent in API-only use (tests, the dev server where Vite serves the page). */
+  /** The built SPA (server/features/pages/spa.ts); absent in API-only use (tests, the dev server where Vite serves the page). */
   spa?: SpaRoutes;
-  /** Signs staff session cookies: AUTH_SECRET, or the one server/staff/local-secrets.ts keeps. */
+  /** Signs staff session cookies: AUTH_SECRET, or the one server/features/staff/local-secrets.ts keeps. */
   authSecret?: string;
-  /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/staff/local-secrets.ts). */
+  /** A bearer key for `npm run staff` on this machine, kept in DATA_DIR (server/features/staff/local-secrets.ts). */
   cliKey?: string;
   /** Where the server is in its life (`RunningHttpServer.readiness`), for `/api/ready`; absent, always ready. */
   readiness?: Readiness;
-  /** Counts requests being served, for the background work that yields to them (server/lib/request-load.ts). */
+  /** Counts requests being served, for the background work that yields to them (server/platform/http/request-load.ts). */
   load?: RequestLoad;
 }
 
@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   const throttles = createThrottles(limitStore, env.limits);
   const clients = { throttles, trustProxyHops: env.trustProxyHops };
-  // main.ts passes the lasting secret (server/staff/local-secrets.ts); an app built without one (tests, the bench)
+  // main.ts passes the lasting secret (server/features/staff/local-secrets.ts); an app built without one (tests, the bench)
   // signs its sessions with one of its own.
   const authSecret = deps.authSecret ?? env.authSecret ?? randomBytes(32).toString('base64url');
   const origins: ConsoleOrigins = {
@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/health', healthRoutes({ db }));
   api.route('/ready', readyRoutes({ db, readiness: deps.readiness ?? { state: 'ready' } }));
   api.route('/auth', authRoutes({ db, auth, origins, ...clients }));
-  // Each route says who may call it where it is defined (server/access): the product routes take API_KEY
+  // Each route says who may call it where it is defined (server/platform/access): the product routes take API_KEY
   // (`productKey`), /api/admin's take a staff session or a bearer key, read here once for all of them, and each
   // admits the roles and key scope its `allow(...)` names.
   const adminAuthentication = authenticate({

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createServer as createViteServer } from 'vite';
 import { createApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase } from './platform/db/client';
 import { loadEnv } from './env';
-import { jsonLogger } from './lib/logger';
-import { injectRuntimeConfig, runtimeConfig } from './runtime-config';
+import { jsonLogger } from './platform/logging/logger';
+import { injectRuntimeConfig, runtimeConfig } from './features/pages/embed-runtime-config';
 import { seedOnStart } from './start-up';
 
 /** `npm run dev`: the API and Vite (with HMR) in one process, on one port. */

@@ -3,9 +3,9 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
 import { DEFAULT_FOLLOW_UP_HOURS, MAX_FOLLOW_UP_HOURS } from '../src/domain/follow-ups';
 import { DEFAULT_SMS_WINDOW, parseSendingWindow, type SendingWindow } from '../src/domain/quiet-hours';
 import { isTimeZone } from '../src/domain/time-zone';
-import { DEFAULT_SMS_TEMPLATE } from './integrations/sms/sms-text';
-import { LOG_LEVELS } from './lib/logger';
-import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './welcome-texts';
+import { DEFAULT_SMS_TEMPLATE } from './features/integrations/sms/sms-text';
+import { LOG_LEVELS } from './platform/logging/logger';
+import { ENGLISH_WELCOME_DEFAULTS, paragraphsOf, spanishWelcome } from './features/pages/welcome-texts';
 
 const DEFAULT_SITE = 'https://brightwater-carwash.example';
 
@@ -288,7 +288,7 @@ const envSchema = v.pipe(
     apiKey: e.API_KEY,
     adminApiKey: e.ADMIN_API_KEY,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
-    /** How long each kind of personal or technical record is kept (server/retention/). */
+    /** How long each kind of personal or technical record is kept (server/features/retention/). */
     retention: {
       idempotencyTtlHours: e.IDEMPOTENCY_TTL_HOURS,
       uncompletedRetentionDays: e.UNCOMPLETED_RETENTION_DAYS,
@@ -341,7 +341,7 @@ const envSchema = v.pipe(
       newCustomer: e.WELCOME_NEW_CUSTOMER,
       returningCustomer: paragraphsOf(e.WELCOME_RETURNING_CUSTOMER),
     },
-    /** WELCOME_*_ES, or what stands in for them (server/welcome-texts.ts). */
+    /** WELCOME_*_ES, or what stands in for them (server/features/pages/welcome-texts.ts). */
     welcomeSpanish: spanishWelcome(
       {
         heading: e.WELCOME_HEADING,

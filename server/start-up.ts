@@ -1,5 +1,5 @@
-import type { Db } from './db/client';
-import { seedDemoRegistration, seedVehicles } from './db/seed';
+import type { Db } from './platform/db/client';
+import { seedDemoRegistration, seedVehicles } from './platform/db/seed';
 import type { Env } from './env';
 
 interface Seeded {

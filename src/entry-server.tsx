@@ -8,14 +8,14 @@ import type { FirstScreenModule, FirstScreenRender } from './domain/registration
 import type { RuntimeConfig } from './domain/runtime-config';
 import './i18n/i18n';
 import { messages as spanish } from './i18n/locales/es.po';
-import { setServerRuntimeConfig } from './lib/runtime-config';
+import { setServerRuntimeConfig } from './lib/read-runtime-config';
 
 // The server renders in either language (decision 018): both catalogues are in its bundle.
 i18n.load('es', spanish);
 
 /**
  * The server's render of the customer app (decision 016), built by `npm run build` into dist/ssr/ and loaded by
- * server/customer-page/. The browser hydrates this HTML (main.tsx): the tree must be the browser's, with no
+ * server/features/pages/. The browser hydrates this HTML (main.tsx): the tree must be the browser's, with no
  * analytics, which only the browser sends.
  */
 export const createFirstScreenRender: FirstScreenModule['createFirstScreenRender'] = (

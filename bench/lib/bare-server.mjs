@@ -6,7 +6,7 @@
 //   node bare-server.mjs lookup-pg <databaseUrl> <pool>   the same on PostgreSQL, through a pg pool of <pool>
 //   node bare-server.mjs bytes <headers JSON>             the body read from stdin, with those headers, for any URL
 //
-// A lookup is the route's work done bare: parse the request, hash the code (SHA-256 hex, as server/lib/tokens.ts
+// A lookup is the route's work done bare: parse the request, hash the code (SHA-256 hex, as server/platform/values/tokens.ts
 // hashToken), run the route's statement, answer the row as the route's JSON. It prints `listening <port>` when ready.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -25,7 +25,7 @@ const day = (value) =>
     ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
     : (value ?? '');
 
-/** The registration as the route answers it (server/registrations/registration-record.ts), for an open code. */
+/** The registration as the route answers it (server/features/registrations/registration-record.ts), for an open code. */
 const answerOf = (row, token) => ({
   id: row.id,
   amount: row.amount_cents / 100,

@@ -4,7 +4,7 @@ import { repoRoot } from './paths';
 
 const BARE_SERVER = `${repoRoot}/bench/lib/bare-server.mjs`;
 
-/** The app's PostgreSQL pool size (server/db/postgres-pool.ts), which the bare lookup's pool matches. */
+/** The app's PostgreSQL pool size (server/platform/db/postgres-pool.ts), which the bare lookup's pool matches. */
 export const SERVER_POOL_SIZE = 10;
 
 /** A PGlite data directory no other process holds, or a PostgreSQL connection string. */

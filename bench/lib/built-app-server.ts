@@ -2,12 +2,12 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
-import { seedVehicles } from '../../server/db/seed';
+import { openDatabase } from '../../server/platform/db/client';
+import { seedVehicles } from '../../server/platform/db/seed';
 import { parseEnv } from '../../server/env';
-import { issueRegistration } from '../../server/registrations/issue-registration';
-import { runtimeConfig } from '../../server/runtime-config';
-import { spaRoutes } from '../../server/spa';
+import { issueRegistration } from '../../server/features/registrations/issue-registration';
+import { runtimeConfig } from '../../server/features/pages/embed-runtime-config';
+import { spaRoutes } from '../../server/features/pages/spa';
 import { SALE } from './fixtures';
 import { BENCH_API_KEY } from './server-process';
 

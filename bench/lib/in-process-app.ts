@@ -1,8 +1,8 @@
 import { createApp } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/platform/db/client';
 import { parseEnv } from '../../server/env';
-import { jsonLogger } from '../../server/lib/logger';
-import { issueRegistration } from '../../server/registrations/issue-registration';
+import { jsonLogger } from '../../server/platform/logging/logger';
+import { issueRegistration } from '../../server/features/registrations/issue-registration';
 import { SALE } from './fixtures';
 import type { RawLookup } from './raw-lookups';
 import { BENCH_API_KEY } from './server-process';

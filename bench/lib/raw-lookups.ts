@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/client';
-import { findRegistration } from '../../server/registrations/find-registration';
-import { issueRegistration } from '../../server/registrations/issue-registration';
-import { hashToken } from '../../server/lib/tokens';
+import { openDatabase } from '../../server/platform/db/client';
+import { findRegistration } from '../../server/features/registrations/find-registration';
+import { issueRegistration } from '../../server/features/registrations/issue-registration';
+import { hashToken } from '../../server/platform/values/tokens';
 import { SALE } from './fixtures';
 
 export interface RawLookup {

@@ -4,11 +4,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as v from 'valibot';
 import { customerSchema } from '../../src/domain/customer';
-import { completeProfile } from '../../server/customers/complete-profile';
-import { openDatabase } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
-import { issueRegistration } from '../../server/registrations/issue-registration';
-import { newId } from '../../server/lib/tokens';
+import { completeProfile } from '../../server/features/customers/complete-profile';
+import { openDatabase } from '../../server/platform/db/client';
+import * as schema from '../../server/platform/db/schema';
+import { issueRegistration } from '../../server/features/registrations/issue-registration';
+import { newId } from '../../server/platform/values/tokens';
 import { customerBody, SALE } from './fixtures';
 import { runLookupLoops, type LoopResult } from './lookup-loops';
 

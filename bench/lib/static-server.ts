@@ -20,7 +20,7 @@ export interface StaticServer {
 }
 
 /**
- * How the app's server encodes what it sends (server/spa.ts): assets compressed at build time, brotli when the
+ * How the app's server encodes what it sends (server/features/pages/spa.ts): assets compressed at build time, brotli when the
  * browser takes it (scripts/precompress.mjs), the page gzipped as it goes out (hono's compress).
  */
 function encode(file: string, body: Buffer, accepted: string): { body: Buffer; encoding?: string } {

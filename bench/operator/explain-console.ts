@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
-import type { Db } from '../../server/db/client';
-import * as schema from '../../server/db/schema';
-import { dashboardFigures } from '../../server/dashboard/dashboard-figures';
-import { listFeedback } from '../../server/feedback/list-feedback';
-import { listMembers } from '../../server/members/list-members';
+import type { Db } from '../../server/platform/db/client';
+import * as schema from '../../server/platform/db/schema';
+import { dashboardFigures } from '../../server/features/dashboard/dashboard-figures';
+import { listFeedback } from '../../server/features/feedback/list-feedback';
+import { listMembers } from '../../server/features/members/list-members';
 
 /**
  * `npx tsx bench/operator/explain-console.ts DATA_DIR`: every query the dashboard and the lists send, on a seeded

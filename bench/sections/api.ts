@@ -1,7 +1,7 @@
 import { cpSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { LOCK_NAME } from '../../server/db/data-dir-lock';
+import { LOCK_NAME } from '../../server/platform/db/data-dir-lock';
 import type { IssuedRegistration } from '../../src/domain/registration';
 import { createCustomer, issueCodes } from '../lib/admin-client';
 import {

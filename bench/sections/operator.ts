@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { count } from 'drizzle-orm';
-import { dashboardFigures } from '../../server/dashboard/dashboard-figures';
-import { openDatabase, type Db } from '../../server/db/client';
-import { customers } from '../../server/db/schema';
-import { seedDemoData } from '../../server/demo/demo-data';
-import { listMembers } from '../../server/members/list-members';
+import { dashboardFigures } from '../../server/features/dashboard/dashboard-figures';
+import { openDatabase, type Db } from '../../server/platform/db/client';
+import { customers } from '../../server/platform/db/schema';
+import { seedDemoData } from '../../server/features/demo/demo-data';
+import { listMembers } from '../../server/features/members/list-members';
 import type { SectionContext } from '../lib/section-context';
 import { percentile } from '../lib/stats';
 import { formatMs, formatRatio, printTable, verdict } from '../lib/table';

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ApiErrorBody } from '../../src/domain/api-error';
+import type { ApiErrorBody } from '../../src/domain/api-error-body';
 import type { FollowUpDetail } from '../../src/domain/follow-ups';
 import { bodyOf, isSuccess, UnexpectedStatusError, type HttpResponse } from '../http-response';
 import type {

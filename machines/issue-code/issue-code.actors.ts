@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { ApiErrorBody } from '../../src/domain/api-error';
-import type { IssueCodeField } from '../../src/domain/issue-code';
+import type { ApiErrorBody } from '../../src/domain/api-error-body';
+import type { IssueCodeField } from '../../src/domain/issue-code-form';
 import type { IssuedRegistration } from '../../src/domain/registration';
 import { bodyOf, isSuccess, UnexpectedStatusError, type HttpResponse } from '../http-response';
 import type { IssueOutcome, IssueRequest } from './issue-code.types';

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { issueCodeSchema, type IssueCodeForm } from '../../src/domain/issue-code';
+import { issueCodeSchema, type IssueCodeForm } from '../../src/domain/issue-code-form';
 import type { IssuedRegistration } from '../../src/domain/registration';
 import { validate, type FieldErrors } from '../../src/domain/validation';
 import type { IssueCodeContext, IssueCodeEvent, IssueCodeInput, IssueOutcome, IssueRequest } from './issue-code.types';

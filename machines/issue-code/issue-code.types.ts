@@ -1,4 +1,4 @@
-import type { IssueCodeField, IssueCodeForm, IssueCodeRequest } from '../../src/domain/issue-code';
+import type { IssueCodeField, IssueCodeForm, IssueCodeRequest } from '../../src/domain/issue-code-form';
 import type { IssuedRegistration } from '../../src/domain/registration';
 import type { FieldErrors } from '../../src/domain/validation';
 

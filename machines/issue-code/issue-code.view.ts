@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { IssueCodeField, IssueCodeForm } from '../../src/domain/issue-code';
+import type { IssueCodeField, IssueCodeForm } from '../../src/domain/issue-code-form';
 import type { FieldErrors } from '../../src/domain/validation';
 import { issueCodeErrors, type issueCodeMachine } from './issue-code.machine';
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ApiErrorBody } from '../../src/domain/api-error';
+import type { ApiErrorBody } from '../../src/domain/api-error-body';
 import type { Customer } from '../../src/domain/customer';
 import type { Registration } from '../../src/domain/registration';
 import type { FieldErrors } from '../../src/domain/validation';

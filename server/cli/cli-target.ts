@@ -1,7 +1,7 @@
-import { openDatabase, type Db } from '../db/client';
-import { DataDirInUseError } from '../db/data-dir-lock';
+import { openDatabase, type Db } from '../platform/db/client';
+import { DataDirInUseError } from '../platform/db/data-dir-lock';
 import type { Env } from '../env';
-import { readCliKey, readServerUrl } from '../staff/local-secrets';
+import { readCliKey, readServerUrl } from '../features/staff/local-secrets';
 import type { Print } from './cli-io';
 
 async function answers(base: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/client';
-import { seedVehicles } from '../db/seed';
-import { seedDemoData } from '../demo/demo-data';
+import { openDatabase } from '../platform/db/client';
+import { seedVehicles } from '../platform/db/seed';
+import { seedDemoData } from '../features/demo/demo-data';
 import { loadEnv } from '../env';
 
 /**

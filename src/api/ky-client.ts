@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { runtimeConfig } from '../lib/runtime-config';
+import { runtimeConfig } from '../lib/read-runtime-config';
 
 /**
  * The one HTTP client. Retries are not ky's business: the statecharts decide when to try again, and POSTs carry

@@ -1,5 +1,5 @@
 import type { VehicleCatalogue } from '../domain/vehicle-catalogue';
-import { runtimeConfig } from '../lib/runtime-config';
+import { runtimeConfig } from '../lib/read-runtime-config';
 import { sharedUntilFailure } from '../lib/shared-until-failure';
 
 /**

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import ky from 'ky';
-import type { ApiErrorBody } from '../domain/api-error';
+import type { ApiErrorBody } from '../domain/api-error-body';
 import type { Page } from '../domain/paging';
 import { withDemoFlag } from './demo-data/show-demo';
 

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { day } from './list-filters';
 import { pageOf, pageQuerySchema } from './paging';
 
-/** Every kind of console action the audit log records (server/audit/record-audit.ts writes them). */
+/** Every kind of console action the audit log records (server/features/audit/record-audit.ts writes them). */
 export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_failed',

@@ -25,7 +25,7 @@ export const runtimeConfigSchema = v.object({
     newCustomer: v.string(),
     returningCustomer: v.array(v.string()),
   }),
-  /** The same in Spanish, resolved by the server (server/welcome-texts.ts): the page only picks by language. */
+  /** The same in Spanish, resolved by the server (server/features/pages/welcome-texts.ts): the page only picks by language. */
   welcomeSpanish: v.object({
     heading: v.string(),
     newCustomer: v.string(),

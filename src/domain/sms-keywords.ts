@@ -1,6 +1,6 @@
 /**
  * The keywords a texted reply is read for (decision 030), in English and Spanish: carriers' and the CTIA's opt-out and
- * help words, and Twilio's standard ones. How a message is read lives in server/integrations/sms/keyword-reading.ts (the server's:
+ * help words, and Twilio's standard ones. How a message is read lives in server/features/integrations/sms/keyword-reading.ts (the server's:
  * it carries Unicode's confusables table, which no page needs).
  */
 export const SMS_KEYWORD_KINDS = ['opt_out', 'opt_in', 'help'] as const;

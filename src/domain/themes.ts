@@ -1,7 +1,7 @@
 /**
  * Themes in what members write (decision 028): each survey comment is tagged with the topics it mentions, from a word
  * list curated here in English and Spanish. A theme is a topic, not a verdict: "friendly staff" and "rude staff"
- * are both about the staff. The server compiles the same list to SQL (server/feedback/theme-conditions.ts), so the
+ * are both about the staff. The server compiles the same list to SQL (server/features/feedback/theme-conditions.ts), so the
  * feedback list filters by theme in the database, and nothing is stored: a change to the list applies to every
  * comment, old ones included, at once (decision 028).
  */
@@ -508,7 +508,7 @@ const COMBINING_ACCENTS = /[\u0300-\u036f]/g;
 /**
  * A comment as the word list reads it: accents off (Rayón → rayon, baño → bano), lowercase, a typographic
  * apostrophe as a typed one (didn’t → didn't), a hyphen as a space (rip-off → rip off). The SQL in
- * server/feedback/theme-conditions.ts does the same steps, so the filter and the tags agree.
+ * server/features/feedback/theme-conditions.ts does the same steps, so the filter and the tags agree.
  */
 export const normaliseComment = (text: string): string =>
   text.normalize('NFD').replace(COMBINING_ACCENTS, '').toLowerCase().replace(/[’‘]/g, "'").replace(/-/g, ' ');

@@ -7,8 +7,8 @@ import type { SentEventType } from './webhooks';
 
 /**
  * The `data` of each webhook event, version 1, as receivers get it (docs/integrations.md). These describe what the
- * server sends; they are not used to validate anything. server/routes/openapi/webhook-schemas.ts checks at compile
- * time that they match server/integrations/event-payloads.ts, and publishes them in the API description.
+ * server sends; they are not used to validate anything. server/features/openapi/webhook-schemas.ts checks at compile
+ * time that they match server/features/integrations/event-payloads.ts, and publishes them in the API description.
  */
 
 /** A registration, everything but its code (which only the point-of-sale's answer carries). */

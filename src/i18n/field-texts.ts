@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { CUSTOMER_LABELS, TOO_LONG_MESSAGE } from '../domain/customer';
-import { issueFor } from '../domain/issue-codes';
+import { issueFor } from '../domain/field-issue-codes';
 
 /**
  * The profile's field labels, shared by the form and the messages that name a field: their English is the domain's

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { startFakeTwilio } from '../server/integrations/support/fake-twilio';
-import { startWebhookReceiver } from '../server/integrations/support/webhook-receiver';
+import { startFakeTwilio } from '../server/features/integrations/support/fake-twilio';
+import { startWebhookReceiver } from '../server/features/integrations/support/webhook-receiver';
 import { issueCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
 import { addStaffMember, ownSite, signIn } from './support/console';

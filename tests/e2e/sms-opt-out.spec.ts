@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from './support/axe';
 import { addSite, addStaffMember, ownSite, signIn } from './support/console';
 import { optedOutMobile, textFrom } from './support/twilio';
 
-/** What the server answers "Text the link" for a number that texted STOP (server/registrations). */
+/** What the server answers "Text the link" for a number that texted STOP (server/features/registrations). */
 const OPTED_OUT_REFUSAL =
   'This number has opted out of texts (it replied STOP): give the customer the link another way.';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { parseEnv } from '../../server/env';
-import { spaRoutes } from '../../server/spa';
-import { runtimeConfig } from '../../server/runtime-config';
+import { spaRoutes } from '../../server/features/pages/spa';
+import { runtimeConfig } from '../../server/features/pages/embed-runtime-config';
 import { openTestDatabase } from './helpers/test-database';
 import { API_KEY, startTestApp, validCustomer, type TestApp } from './helpers/test-app';
 

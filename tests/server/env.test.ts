@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/env';
-import { runtimeConfig } from '../../server/runtime-config';
+import { runtimeConfig } from '../../server/features/pages/embed-runtime-config';
 
 describe('server configuration', () => {
   it('describes a fictional operator on port 3000 with PGlite in ./data by default', () => {

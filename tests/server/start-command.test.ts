@@ -185,7 +185,7 @@ describe('a production install', () => {
       for (const path of ['package.json', 'package-lock.json', '.npmrc', 'scripts', 'dist']) {
         cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
       }
-      for (const path of ['server/db/migrations', 'server/data']) {
+      for (const path of ['server/platform/db/migrations', 'server/features/vehicles/data']) {
         cpSync(join(repoRoot, path), join(tree, path), { recursive: true });
       }
       const env = {

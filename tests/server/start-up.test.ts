@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/client';
+import type { Database } from '../../server/platform/db/client';
 import { openTestDatabase } from './helpers/test-database';
-import { registrations } from '../../server/db/schema';
+import { registrations } from '../../server/platform/db/schema';
 import { parseEnv } from '../../server/env';
 import { seedOnStart, startUpLines } from '../../server/start-up';
 

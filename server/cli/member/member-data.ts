@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client';
-import { ApiError } from '../../lib/api-error';
-import { eraseMember, type ErasedMember } from '../../members/erase-member';
-import { exportMember, NO_SUCH_MEMBER_EMAIL, type MemberExport } from '../../members/export-member';
+import type { Db } from '../../platform/db/client';
+import { ApiError } from '../../platform/http/api-error';
+import { eraseMember, type ErasedMember } from '../../features/members/erase-member';
+import { exportMember, NO_SUCH_MEMBER_EMAIL, type MemberExport } from '../../features/members/export-member';
 
 /** The two requests about a member's data, whether the database is ours or the server's. */
 export interface MemberData {

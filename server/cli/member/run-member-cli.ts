@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '../../platform/http/api-error';
 import type { CliIo } from '../cli-io';
 import { openCliTarget } from '../cli-target';
 import { directMemberData, memberDataOverHttp, type MemberData } from './member-data';

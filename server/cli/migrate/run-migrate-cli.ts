@@ -1,4 +1,4 @@
-import { openDatabase } from '../../db/client';
+import { openDatabase } from '../../platform/db/client';
 import type { CliIo } from '../cli-io';
 
 /**

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { STAFF_ROLES, type StaffMember } from '../../../src/domain/staff';
-import { ApiError } from '../../lib/api-error';
+import { ApiError } from '../../platform/http/api-error';
 import type { CliIo } from '../cli-io';
 import { openCliTarget } from '../cli-target';
 import { directStaffing, staffingOverHttp, type Staffing } from './staffing';

@@ -1,12 +1,12 @@
 import { newStaffSchema, type StaffMember } from '../../../src/domain/staff';
 import { validate } from '../../../src/domain/validation';
-import { recordAudit } from '../../audit/record-audit';
-import type { Db } from '../../db/client';
-import { ApiError } from '../../lib/api-error';
-import { addStaff } from '../../staff/add-staff';
-import { createAuth } from '../../staff/auth';
-import { findStaffByEmail, listStaff } from '../../staff/list-staff';
-import { updateStaff } from '../../staff/update-staff';
+import { recordAudit } from '../../features/audit/record-audit';
+import type { Db } from '../../platform/db/client';
+import { ApiError } from '../../platform/http/api-error';
+import { addStaff } from '../../features/staff/add-staff';
+import { createAuth } from '../../features/staff/auth';
+import { findStaffByEmail, listStaff } from '../../features/staff/list-staff';
+import { updateStaff } from '../../features/staff/update-staff';
 
 /** What a staff operation needs, whether the database is ours or the server's. */
 export interface Staffing {

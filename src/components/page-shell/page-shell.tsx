@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import { LanguageSwitch } from '../language-switch/language-switch';
 import styles from './page-shell.module.css';
 

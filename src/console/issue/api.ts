@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { IssueRequest } from '../../../machines/issue-code/issue-code.types';
-import type { ApiErrorBody } from '../../domain/api-error';
+import type { ApiErrorBody } from '../../domain/api-error-body';
 import type { CodeLink, IssuedCode } from '../../domain/issued-codes';
 import type { RegistrationProgress } from '../../domain/registration';
 import type { SmsStatus } from '../../domain/webhooks';

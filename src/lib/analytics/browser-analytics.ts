@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../runtime-config';
+import { runtimeConfig } from '../read-runtime-config';
 import { createAnalytics } from './analytics';
 
 declare global {

@@ -14,7 +14,7 @@ import { lazyWithTexts } from '../../i18n/lazy-with-texts';
 import { customerRulesOf } from '../../domain/customer';
 import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
 import { ConnectionProblem } from './connection-problem';
 import { FirstLookupContext } from './first-lookup-context';

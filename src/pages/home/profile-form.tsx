@@ -10,7 +10,7 @@ import { TextField } from '../../components/fields/text-field';
 import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
 import { smsConsentText } from '../../i18n/consent-text';
 import { usStateOptions } from '../../i18n/us-state-names';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import styles from './profile-form.module.css';
 import type { ProfileFieldChange } from './field-change';
 import { SubmitButton } from './submit-button';

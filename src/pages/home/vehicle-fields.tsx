@@ -8,7 +8,7 @@ import type { FieldErrors } from '../../domain/validation';
 import { VEHICLE_COLORS, vehicleYears } from '../../domain/vehicle-options';
 import { fieldErrorText, FIELD_LABELS } from '../../i18n/field-texts';
 import { usStateOptions } from '../../i18n/us-state-names';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import type { ProfileFieldChange } from './field-change';
 import { useVehicleCatalogue } from './use-vehicle-catalogue';
 

@@ -1,5 +1,5 @@
 import { useLanguage } from '../../i18n/use-language';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import styles from './home-page.module.css';
 
 /**

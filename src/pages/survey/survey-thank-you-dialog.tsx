@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { ReviewInvitation } from '../../domain/survey';
 import { BlockingDialog } from '../../components/dialogs/lazy-blocking-dialog';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import styles from './survey-page.module.css';
 
 /**

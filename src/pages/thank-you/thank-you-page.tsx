@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { Link } from 'react-router-dom';
 import { renewalText } from './renewal-text';
-import { runtimeConfig } from '../../lib/runtime-config';
+import { runtimeConfig } from '../../lib/read-runtime-config';
 import { loadCompletion } from '../../lib/session-store';
 import styles from './thank-you-page.module.css';
 

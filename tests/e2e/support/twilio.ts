@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { twilioSignature } from '../../../server/integrations/sms/twilio-signature';
+import { twilioSignature } from '../../../server/platform/outbound/twilio-signature';
 
 /** The e2e server's Twilio auth token and number (playwright.config.ts). */
 const AUTH_TOKEN = 'e2e-twilio-token';
 const OUR_NUMBER = '+15005550006';
-/** Where Twilio's incoming-message webhook is pointed (server/routes/twilio/twilio.routes.ts). */
+/** Where Twilio's incoming-message webhook is pointed (server/features/integrations/sms/twilio.routes.ts). */
 const TWILIO_MESSAGES_PATH = '/api/integrations/twilio/messages';
 
 /**

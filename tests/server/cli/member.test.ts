@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMemberCli } from '../../../server/cli/member/run-member-cli';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { auditEvents, customers, outboxEvents, registrations } from '../../../server/db/schema';
+import { openDatabase, type Database } from '../../../server/platform/db/client';
+import { auditEvents, customers, outboxEvents, registrations } from '../../../server/platform/db/schema';
 import { dataDirWithCliKey, migratedDataDir } from './support/data-dirs';
 import { runCli } from './support/run-cli';
 import { idlePort, serveTestApp } from './support/served-app';
 import { SPAWN_TIMEOUT_MS, spawnCli } from './support/spawn-cli';
 import { ADMIN_API_KEY, CLI_KEY, type TestApp } from '../helpers/test-app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/test-database';
-import { seedMember, type SeededMember } from '../members/support/member-fixture';
+import { seedMember, type SeededMember } from '../features/members/support/member-fixture';
 
 const memberCli = (args: string[], settings: Record<string, string>) => runCli(runMemberCli, args, settings);
 

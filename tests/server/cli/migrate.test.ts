@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runMigrateCli } from '../../../server/cli/migrate/run-migrate-cli';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { SchemaBehindError } from '../../../server/db/schema-version';
+import { openDatabase, type Database } from '../../../server/platform/db/client';
+import { SchemaBehindError } from '../../../server/platform/db/schema-version';
 import { emptyDataDir, migratedDataDir } from './support/data-dirs';
 import { runCli } from './support/run-cli';
 import { SPAWN_TIMEOUT_MS, spawnCli } from './support/spawn-cli';

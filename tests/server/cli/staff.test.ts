@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStaffCli } from '../../../server/cli/staff/run-staff-cli';
-import { lockDataDir } from '../../../server/db/data-dir-lock';
-import { writeServerUrl } from '../../../server/staff/local-secrets';
+import { lockDataDir } from '../../../server/platform/db/data-dir-lock';
+import { writeServerUrl } from '../../../server/features/staff/local-secrets';
 import { dataDirWithCliKey, emptyDataDir, migratedDataDir, type DataDir } from './support/data-dirs';
 import { runCli } from './support/run-cli';
 import { idlePort, serveTestApp } from './support/served-app';

@@ -1,9 +1,9 @@
-import type { customers } from '../../../server/db/schema';
+import type { customers } from '../../../server/platform/db/schema';
 
 export type CustomerRow = typeof customers.$inferInsert;
 
 /**
- * A completed profile's row, every NOT NULL column filled, as server/customers/complete-profile.ts writes one: the
+ * A completed profile's row, every NOT NULL column filled, as server/features/customers/complete-profile.ts writes one: the
  * one place a test spells out a customer row, so a new column is one edit here. A test names what it is about (the
  * ids and number always, and the names, flags or times it asserts); the rest is a plausible member.
  */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../../server/db/client';
+import { openDatabase } from '../../../server/platform/db/client';
 import { adminQuery, databaseUrl } from './postgres-admin';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { registrations } from '../../../server/db/schema';
+import { registrations } from '../../../server/platform/db/schema';
 import { openTestDatabase } from './test-database';
 
 /** The suites trust a lent database to be a fresh copy: what they could otherwise see of the suite before. */

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '../../../server/db/client';
-import { openPglite, pgliteDatabase, type OpenPglite } from '../../../server/db/pglite-database';
+import type { Database } from '../../../server/platform/db/client';
+import { openPglite, pgliteDatabase, type OpenPglite } from '../../../server/platform/db/pglite-database';
 
 /**
  * Opening an embedded database from the run's migrated copy costs about a second of CPU (the data directory
@@ -57,7 +57,7 @@ export async function leasePglite(snapshot: () => Blob): Promise<Database> {
       ensureOpen();
       return client.transaction(...args);
     }) as PGlite['transaction'],
-    // What named statements run on (server/db/pglite-prepared.ts), so that the suites run the lookups as the server
+    // What named statements run on (server/platform/db/pglite-prepared.ts), so that the suites run the lookups as the server
     // does. `discard all` below drops the statements; the next lease's app parses them again.
     execProtocolStream: async (...args) => {
       ensureOpen();
@@ -71,7 +71,7 @@ export async function leasePglite(snapshot: () => Blob): Promise<Database> {
       return !open || client.closed;
     },
   };
-  // The app calls nothing else of a PGlite (server/db/pglite-database.ts, server/db/pglite-prepared.ts).
+  // The app calls nothing else of a PGlite (server/platform/db/pglite-database.ts, server/platform/db/pglite-prepared.ts).
   return pgliteDatabase(lent as PGlite, pooled.parsers, async () => {
     if (!open) return;
     open = false;

@@ -1,5 +1,5 @@
-import type { Database } from '../../../server/db/client';
-import { customers, followUpCases, registrations, surveys } from '../../../server/db/schema';
+import type { Database } from '../../../server/platform/db/client';
+import { customers, followUpCases, registrations, surveys } from '../../../server/platform/db/schema';
 import type { RootCause } from '../../../src/domain/follow-ups';
 import { customerRow } from './customer-row';
 

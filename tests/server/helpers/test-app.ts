@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import { createApp } from '../../../server/app';
-import type { Database } from '../../../server/db/client';
-import { seedVehicles } from '../../../server/db/seed';
+import type { Database } from '../../../server/platform/db/client';
+import { seedVehicles } from '../../../server/platform/db/seed';
 import { parseEnv, type Env } from '../../../server/env';
-import type { Logger } from '../../../server/lib/logger';
-import type { LimitStore } from '../../../server/limits/limit-store';
-import type { SpaRoutes } from '../../../server/spa';
-import { issueRegistration } from '../../../server/registrations/issue-registration';
-import { startIntegrations } from '../../../server/integrations/start-integrations';
+import type { Logger } from '../../../server/platform/logging/logger';
+import type { LimitStore } from '../../../server/platform/limits/limit-store';
+import type { SpaRoutes } from '../../../server/features/pages/spa';
+import { issueRegistration } from '../../../server/features/registrations/issue-registration';
+import { startIntegrations } from '../../../server/features/integrations/start-integrations';
 import type { IssuedRegistration, NewRegistration } from '../../../src/domain/registration';
 import { openTestDatabase, type Driver } from './test-database';
 
@@ -75,7 +75,7 @@ export async function startTestApp(
     limitStore?: (database: Database) => LimitStore;
     /** Run the webhook and SMS workers, polling often, as the server does. */
     integrations?: boolean;
-    /** Serve a build's pages too (server/spa.ts). */
+    /** Serve a build's pages too (server/features/pages/spa.ts). */
     spa?: (env: Env) => SpaRoutes;
   } = {},
 ): Promise<TestApp> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/client';
+import { openDatabase, type Database } from '../../../server/platform/db/client';
 import { leasePglite } from './pglite-pool';
 import { adminQuery, databaseUrl } from './postgres-admin';
 

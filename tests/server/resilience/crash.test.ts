@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { customers, surveys } from '../../../server/db/schema';
-import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { openDatabase, type Database } from '../../../server/platform/db/client';
+import { customers, surveys } from '../../../server/platform/db/schema';
+import { issueRegistration } from '../../../server/features/registrations/issue-registration';
 import { migratedDataDir } from '../helpers/migrated-data-dir';
 import { DRIVERS } from '../helpers/test-database';
 import { selectRows } from './support/api-oracle';
@@ -35,7 +35,10 @@ const ACKS_WITHIN_MS = 30_000;
 const writerScript = fileURLToPath(new URL('./support/writer.ts', import.meta.url));
 const migrationCount = (
   JSON.parse(
-    readFileSync(fileURLToPath(new URL('../../../server/db/migrations/meta/_journal.json', import.meta.url)), 'utf8'),
+    readFileSync(
+      fileURLToPath(new URL('../../../server/platform/db/migrations/meta/_journal.json', import.meta.url)),
+      'utf8',
+    ),
   ) as { entries: unknown[] }
 ).entries.length;
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { registrations } from '../../../server/db/schema';
-import { hashToken } from '../../../server/lib/tokens';
+import { registrations } from '../../../server/platform/db/schema';
+import { hashToken } from '../../../server/platform/values/tokens';
 import {
   MAX_PHONE_INPUT_LENGTH,
   sanitizePhoneInput,

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../server/db/client';
-import { customers, registrations, vehicleModels } from '../../../server/db/schema';
-import { readVehicleCatalogue } from '../../../server/db/seed';
-import { issueRegistration } from '../../../server/registrations/issue-registration';
+import { openDatabase, type Database } from '../../../server/platform/db/client';
+import { customers, registrations, vehicleModels } from '../../../server/platform/db/schema';
+import { readVehicleCatalogue } from '../../../server/platform/db/seed';
+import { issueRegistration } from '../../../server/features/registrations/issue-registration';
 import { DRIVERS } from '../helpers/test-database';
 import { startTestApp, validCustomer, type TestApp } from '../helpers/test-app';
 import { spawnScript, stopChild, type ScriptChild } from './support/child-process';

@@ -4,10 +4,10 @@ import type { Hono } from 'hono';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
-import { createPostgresPool } from '../../../server/db/postgres-pool';
-import * as schema from '../../../server/db/schema';
+import { createPostgresPool } from '../../../server/platform/db/postgres-pool';
+import * as schema from '../../../server/platform/db/schema';
 import { parseEnv } from '../../../server/env';
-import { newId, newRegistrationToken } from '../../../server/lib/tokens';
+import { newId, newRegistrationToken } from '../../../server/platform/values/tokens';
 import { validCustomer } from '../../fixtures/customer';
 
 /**

@@ -21,7 +21,7 @@ describe('the request client', () => {
       },
     );
     vi.resetModules();
-    const { setServerRuntimeConfig } = await import('../../../src/lib/runtime-config');
+    const { setServerRuntimeConfig } = await import('../../../src/lib/read-runtime-config');
     setServerRuntimeConfig({ apiKey: 'the-product-key' } as RuntimeConfig);
     const { api, preloadApi } = await import('../../../src/api/client');
     preloadApi();

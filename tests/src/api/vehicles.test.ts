@@ -8,7 +8,7 @@ const answer = (status: number, body: unknown = catalogue) =>
 /** The module keeps the catalogue for the visit: each test starts a visit of its own. */
 const freshModule = async () => {
   vi.resetModules();
-  const { setServerRuntimeConfig } = await import('../../../src/lib/runtime-config');
+  const { setServerRuntimeConfig } = await import('../../../src/lib/read-runtime-config');
   setServerRuntimeConfig({ apiKey: 'the-product-key' } as RuntimeConfig);
   return import('../../../src/api/vehicles');
 };

@@ -12,7 +12,7 @@ import {
 import { UNSUPPORTED_CHARACTERS, validate } from '../../../src/domain/validation';
 
 /**
- * What the API answers a refused body with (server/lib/request-input.ts): every issue is collected, not only the
+ * What the API answers a refused body with (server/platform/http/request-input.ts): every issue is collected, not only the
  * first, and each field shows its first message, keyed by dot path.
  */
 const apiErrors = (schema: v.GenericSchema, input: unknown) => {

@@ -1,4 +1,4 @@
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { runtimeConfig } from '../../../lib/read-runtime-config';
 import { phoneText } from '../../members/phone-text';
 import caseStyles from './case-page.module.css';
 

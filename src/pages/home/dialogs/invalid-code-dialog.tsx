@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { BlockingDialog } from '../../../components/dialogs/lazy-blocking-dialog';
 import { LanguageSwitch } from '../../../components/language-switch/language-switch';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { runtimeConfig } from '../../../lib/read-runtime-config';
 import styles from '../home-page.module.css';
 
 export { dialogTexts } from './dialog-texts';

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { BlockingDialog } from '../../../components/dialogs/lazy-blocking-dialog';
 import { LanguageSwitch } from '../../../components/language-switch/language-switch';
 import { lazyWithTexts } from '../../../i18n/lazy-with-texts';
-import { runtimeConfig } from '../../../lib/runtime-config';
+import { runtimeConfig } from '../../../lib/read-runtime-config';
 import buttons from '../../../components/buttons/buttons.module.css';
 import styles from '../home-page.module.css';
 

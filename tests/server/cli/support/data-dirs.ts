@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../../../server/db/client';
+import { openDatabase, type Database } from '../../../../server/platform/db/client';
 import { migratedDataDir as copyOfMigrated } from '../../helpers/migrated-data-dir';
 
 export interface DataDir {
@@ -30,7 +30,7 @@ function dataDirAt(dir: string): DataDir {
 }
 
 /**
- * A data directory holding the key a server on this machine keeps for its command line (server/staff/local-secrets.ts),
+ * A data directory holding the key a server on this machine keeps for its command line (server/features/staff/local-secrets.ts),
  * as the test app's: the command then reaches that server's admin API as the operator's own command line.
  */
 export function dataDirWithCliKey(key: string): { dir: string; remove: () => void } {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../../server/db/client';
-import type { ApiErrorCode } from '../../../../src/domain/api-error';
+import type { Db } from '../../../../server/platform/db/client';
+import type { ApiErrorCode } from '../../../../src/domain/api-error-body';
 import type { CallResult } from '../../helpers/test-app';
 
 /** Every error code the API may answer; `satisfies` keeps the list in step with the domain type. */

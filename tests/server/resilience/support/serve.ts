@@ -5,8 +5,8 @@
  */
 import { serve } from '@hono/node-server';
 import { createApp } from '../../../../server/app';
-import { openDatabase } from '../../../../server/db/client';
-import { seedVehicles } from '../../../../server/db/seed';
+import { openDatabase } from '../../../../server/platform/db/client';
+import { seedVehicles } from '../../../../server/platform/db/seed';
 import { parseEnv } from '../../../../server/env';
 import { exitWithParent } from './child-process';
 

@@ -5,10 +5,10 @@
  * it with SIGKILL mid-run; it also stops by itself after MAX_ITERATIONS so a lost child cannot run forever.
  */
 import { createApp } from '../../../../server/app';
-import { openDatabase } from '../../../../server/db/client';
+import { openDatabase } from '../../../../server/platform/db/client';
 import { parseEnv } from '../../../../server/env';
 import { exitWithParent } from './child-process';
-import { issueRegistration } from '../../../../server/registrations/issue-registration';
+import { issueRegistration } from '../../../../server/features/registrations/issue-registration';
 
 exitWithParent();
 

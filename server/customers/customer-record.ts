@@ -1,5 +1,0 @@
-import { CUSTOMER_FIELDS, type Customer } from '../../src/domain/customer';
-import type { customers } from '../db/schema';
-import { pick } from '../lib/pick';
-
-export const toCustomer = (row: typeof customers.$inferSelect): Customer => pick(row, CUSTOMER_FIELDS);
