@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { issueCode } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { addStaffMember, signIn } from './support/console';
+import { addStaffMember, signIn, openFilters } from './support/console';
 import { field, fillCustomer } from './support/profile-form';
 
 const PHONE_BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148 Safari/604.1';
@@ -26,6 +26,7 @@ test('a member agrees to texts on their phone, and the member page shows when on
 
   const owner = await addStaffMember(request, 'owner');
   await signIn(page, owner, '/admin/members');
+  await openFilters(page);
   await page.getByRole('searchbox', { name: 'Search' }).fill('Evie');
   await page.getByRole('link', { name: 'Evie Whitfield' }).first().click();
   const consent = page.getByRole('region', { name: 'Consent' });

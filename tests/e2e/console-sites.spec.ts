@@ -3,7 +3,7 @@ import { SENDING_WINDOW_MESSAGES } from '../../src/domain/quiet-hours';
 import { SITE_MESSAGES, unnamedSiteName } from '../../src/domain/sites';
 import { apiHeaders, fictionalMobile, issueCode, operatorHeaders } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { addSite, addStaffMember, ownSite, signIn } from './support/console';
+import { addSite, addStaffMember, ownSite, signIn, openFilters } from './support/console';
 import { openFollowUpCase } from './support/follow-ups';
 
 test('an owner names a site the point-of-sale made, gives it a review page, and issues a code for it by name', async ({
@@ -82,6 +82,7 @@ test('an owner names a site the point-of-sale made, gives it a review page, and 
 
   // The audit log names the site it changed, by its name.
   await page.getByRole('link', { name: 'Audit log' }).click();
+  await openFilters(page);
   await page.getByRole('combobox', { name: 'What' }).selectOption({ label: 'Changed a site' });
   const audit = page.getByRole('row');
   await expect(audit.filter({ hasText: 'Changed a site' }).filter({ hasText: name })).toHaveCount(1);
@@ -145,6 +146,8 @@ test('an owner adds a site under its point-of-sale id, is told when the id is ta
   const offered = await siteSelect.locator('option').allTextContents();
   expect(offered.filter((label) => label.startsWith(name))).toEqual([]);
   await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible();
+  await openFilters(page);
   await expect(siteSelect.getByRole('option', { name: `${name} (inactive)`, exact: true })).toHaveCount(1);
 });
 
@@ -226,7 +229,8 @@ test.describe('at a desk, two zones', () => {
     const { caseId } = await openFollowUpCase(request, losAngeles!.id);
     await page.goto(`/admin/follow-ups?site=${losAngeles!.id}`);
     const pacific = new RegExp(`\\d:\\d\\d [AP]M ${abbreviation(losAngeles!.timeZone)}\\b`);
-    await expect(page.getByRole('definition').filter({ hasText: pacific })).toHaveCount(2);
+    // Opened and due, each a cell of the case's row on a desk.
+    await expect(page.getByRole('cell').filter({ hasText: pacific })).toHaveCount(2);
     await page.goto(`/admin/follow-ups/${caseId}`);
     const due = page
       .getByRole('region', { name: 'The case' })

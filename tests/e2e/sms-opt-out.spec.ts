@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completedCode, issueCode, memberProfile, submitCustomer } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { addSite, addStaffMember, ownSite, signIn } from './support/console';
+import { addSite, addStaffMember, ownSite, signIn, openFilters } from './support/console';
 import { optedOutMobile, textFrom } from './support/twilio';
 
 /** What the server answers "Text the link" for a number that texted STOP (server/features/registrations). */
@@ -83,6 +83,7 @@ test('a member who never agreed opts out in Spanish, and the members list finds 
   await textFrom(request, mobileNumber, 'PARAR');
 
   await signIn(page, await addStaffMember(request, 'owner'), '/admin/members');
+  await openFilters(page);
   await page.getByLabel('Consent').selectOption({ label: 'Opted out of texts' });
   await page.getByLabel('Search').fill(mobileNumber.slice(-4));
   await expect(page).toHaveURL(/consent=sms_opted_out/);

@@ -42,3 +42,13 @@ export async function addSite(request: APIRequestContext, id: string, name: stri
   const response = await request.post('/api/admin/sites', { headers: operatorHeaders(), data: { id, name } });
   expect(response.status()).toBe(201);
 }
+
+/**
+ * Opens a console list's filters where a phone folds them behind "Filters (N)" (decision 044); on a desk they are
+ * open and the button is hidden, so this does nothing there.
+ */
+export async function openFilters(page: Page) {
+  const toggle = page.getByRole('button', { name: /^Filters/ });
+  await toggle.waitFor({ state: 'attached' });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}

@@ -5,7 +5,6 @@ import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../../../../src/console/dashboard/dashboard-page';
 import type { DashboardFigures } from '../../../../src/domain/dashboard';
-import type { StaffMember } from '../../../../src/domain/staff';
 import { FIGURES, type FigureName } from '../../../../src/domain/figures';
 
 const followUps = {
@@ -60,7 +59,7 @@ function renderPage(figures: DashboardFigures = FIGURES_SHOWN) {
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           {/* A manager: the figures as any reader sees them, without an owner's first steps above them. */}
-          <Route element={<Outlet context={{ id: 'm', role: 'manager' } as StaffMember} />}>
+          <Route element={<Outlet context={{ id: 'm', role: 'manager' }} />}>
             <Route path="/" element={<DashboardPage />} />
           </Route>
         </Routes>
