@@ -1,22 +1,23 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FirstRun } from '../../../src/domain/first-run';
 import type { Db } from '../../platform/db/client';
 import { apiKeys, registrations, sites, staff } from '../../platform/db/schema';
+import { notDemoRegistration, notDemoSite } from '../demo/not-demo';
 
 /**
  * Which of a new owner's first steps are done (src/domain/first-run.ts): a row or none, each asked with `limit 1`.
- * Demo data never counts: the start-up demo code and the demo members are `source_system = 'demo'`.
+ * Demo data never counts: its one definition is server/features/demo/not-demo.ts (decision 049).
  */
 export async function firstRunSteps(db: Db): Promise<FirstRun> {
   const any = async (rows: Promise<unknown[]>) => (await rows).length > 0;
   const one = { id: sites.id };
   const [anySite, siteUnnamed, managerAdded, keyMade, codeIssued] = await Promise.all([
-    any(db.select(one).from(sites).limit(1)),
+    any(db.select(one).from(sites).where(notDemoSite()).limit(1)),
     any(
       db
         .select(one)
         .from(sites)
-        .where(and(eq(sites.named, false), eq(sites.active, true)))
+        .where(and(eq(sites.named, false), eq(sites.active, true), notDemoSite()))
         .limit(1),
     ),
     any(
@@ -27,7 +28,7 @@ export async function firstRunSteps(db: Db): Promise<FirstRun> {
         .limit(1),
     ),
     any(db.select({ id: apiKeys.id }).from(apiKeys).where(isNull(apiKeys.revokedAt)).limit(1)),
-    any(db.select({ id: registrations.id }).from(registrations).where(ne(registrations.sourceSystem, 'demo')).limit(1)),
+    any(db.select({ id: registrations.id }).from(registrations).where(notDemoRegistration(registrations.id)).limit(1)),
   ]);
   return { steps: { sitesNamed: anySite && !siteUnnamed, managerAdded, keyMade, codeIssued } };
 }
