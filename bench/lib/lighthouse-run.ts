@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
@@ -68,6 +70,7 @@ export async function measurePageLoad(
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  keepReport(lhr, url, throttling);
   const metric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
     if (value === undefined) throw new Error(`Lighthouse on ${url} did not measure ${id}`);
@@ -90,4 +93,13 @@ export async function measurePageLoad(
       return [`${audit.title}: ${audit.displayValue}${savings.length > 0 ? ` (est. ${savings.join(', ')})` : ''}`];
     }),
   };
+}
+
+/** With BENCH_LIGHTHOUSE_DIR set, each run's full report is kept there as JSON, to read where the time went. */
+function keepReport(lhr: object, url: string, throttling: Throttling): void {
+  const dir = process.env.BENCH_LIGHTHOUSE_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-') || 'root';
+  writeFileSync(join(dir, `${Date.now()}-${throttling}${page}.json`), JSON.stringify(lhr));
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { SITE_ID_PATTERN } from './list-filters';
+import { feedbackSettingsChangeEntries, feedbackSettingsSchema } from './invitations';
 import { sendingWindowSchema } from './quiet-hours';
 import { isTimeZone } from './time-zone';
 import { drawsSomething, oneLineText, plainText, UNSUPPORTED_CHARACTERS } from './validation';
@@ -55,12 +56,14 @@ export const newSiteSchema = v.object({
   reviewUrl: v.optional(v.nullable(reviewUrl), null),
   /** The hours texts may go out, on the site's clock; omitted or null: SMS_WINDOW. */
   smsWindow: v.optional(v.nullable(sendingWindowSchema)),
+  /** Feedback after visits and reminders (decision 053); omitted: the defaults. */
+  ...feedbackSettingsChangeEntries,
 });
 export type NewSite = v.InferOutput<typeof newSiteSchema>;
 
 /**
  * An owner's change to a site: any of its name, address, zone, review link, sending window (null: back to
- * SMS_WINDOW), and whether it is active.
+ * SMS_WINDOW), whether it is active, and its feedback settings.
  */
 export const siteChangeSchema = v.object({
   name: v.optional(name),
@@ -69,6 +72,7 @@ export const siteChangeSchema = v.object({
   reviewUrl: v.optional(v.nullable(reviewUrl)),
   smsWindow: v.optional(v.nullable(sendingWindowSchema)),
   active: v.optional(v.boolean()),
+  ...feedbackSettingsChangeEntries,
 });
 export type SiteChange = v.InferOutput<typeof siteChangeSchema>;
 
@@ -88,6 +92,8 @@ export const siteSchema = v.object({
   active: v.boolean(),
   /** False until an owner names it: made by the point-of-sale or the migration as "Site {id}". */
   named: v.boolean(),
+  /** Feedback after visits and reminders (decision 053). */
+  ...feedbackSettingsSchema.entries,
 });
 export type Site = v.InferOutput<typeof siteSchema>;
 

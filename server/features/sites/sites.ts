@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SMS_WINDOW, type SendingWindow } from '../../../src/domain/quiet-hours';
+import { FEEDBACK_DEFAULTS, type FeedbackSettings } from '../../../src/domain/invitations';
 import { unnamedSiteName, type NewSite, type Site, type SiteChange } from '../../../src/domain/sites';
 import type { Db, Tx } from '../../platform/db/client';
 import { sites } from '../../platform/db/schema';
@@ -16,6 +17,28 @@ const windowColumns = (window: SendingWindow | null | undefined) => ({
   smsWindowEnd: window?.end ?? null,
 });
 
+/** A site's feedback settings (decision 053), as its row holds them. */
+export const feedbackSettingsOf = (row: SiteRow): FeedbackSettings => ({
+  askAfterVisit: row.askAfterVisit,
+  askDelayMinutes: row.askDelayMinutes,
+  askEveryDays: row.askEveryDays,
+  codeReminder: row.codeReminder,
+  codeReminderMinutes: row.codeReminderMinutes,
+  inviteReminder: row.inviteReminder,
+  inviteReminderMinutes: row.inviteReminderMinutes,
+});
+
+/** The feedback settings a new site or a change names, leaving out those it does not. */
+const feedbackColumns = (input: Partial<FeedbackSettings>): Partial<FeedbackSettings> => ({
+  askAfterVisit: input.askAfterVisit,
+  askDelayMinutes: input.askDelayMinutes,
+  askEveryDays: input.askEveryDays,
+  codeReminder: input.codeReminder,
+  codeReminderMinutes: input.codeReminderMinutes,
+  inviteReminder: input.inviteReminder,
+  inviteReminderMinutes: input.inviteReminderMinutes,
+});
+
 /** A site as the API answers it, its zone DEFAULT_TIMEZONE's and its window SMS_WINDOW's when it has none. */
 const toSite = (row: SiteRow, defaultTimeZone: string, defaultWindow: SendingWindow): Site => ({
   id: row.id,
@@ -26,6 +49,7 @@ const toSite = (row: SiteRow, defaultTimeZone: string, defaultWindow: SendingWin
   smsWindow: ownSmsWindow(row) ?? defaultWindow,
   active: row.active,
   named: row.named,
+  ...feedbackSettingsOf(row),
 });
 
 /**
@@ -58,6 +82,7 @@ export async function listSites(
       smsWindow: defaultWindow,
       active: true,
       named: false,
+      ...FEEDBACK_DEFAULTS,
     })),
   ];
 }
@@ -88,6 +113,7 @@ export async function createSite(
       timeZone: input.timeZone ?? null,
       reviewUrl: input.reviewUrl,
       ...windowColumns(input.smsWindow),
+      ...feedbackColumns(input),
       named: true,
     })
     .onConflictDoNothing({ target: sites.id })
@@ -116,6 +142,7 @@ export async function updateSite(
       reviewUrl: change.reviewUrl,
       ...(change.smsWindow === undefined ? {} : windowColumns(change.smsWindow)),
       active: change.active,
+      ...feedbackColumns(change),
     })
     .where(eq(sites.id, id))
     .returning();

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FEEDBACK_DEFAULTS } from '../../../src/domain/invitations';
 import { staff } from './staff-schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -102,9 +103,31 @@ export const sites = pgTable(
      */
     smsWindowStart: text('sms_window_start'),
     smsWindowEnd: text('sms_window_end'),
+    /*
+     * Feedback after visits and reminders (decision 053). A member is asked after a visit here when this is on (off
+     * until an owner turns it on), `ask_delay_minutes` after the visit (0: at once), at most once every
+     * `ask_every_days` days and never within as many days of their last answer.
+     */
+    askAfterVisit: boolean('ask_after_visit').notNull().default(FEEDBACK_DEFAULTS.askAfterVisit),
+    askDelayMinutes: integer('ask_delay_minutes').notNull().default(FEEDBACK_DEFAULTS.askDelayMinutes),
+    askEveryDays: integer('ask_every_days').notNull().default(FEEDBACK_DEFAULTS.askEveryDays),
+    /** One reminder of a texted code not completed after `code_reminder_minutes` (on unless turned off). */
+    codeReminder: boolean('code_reminder').notNull().default(FEEDBACK_DEFAULTS.codeReminder),
+    codeReminderMinutes: integer('code_reminder_minutes').notNull().default(FEEDBACK_DEFAULTS.codeReminderMinutes),
+    /** One reminder of an invitation not answered after `invite_reminder_minutes`, while invitations are on. */
+    inviteReminder: boolean('invite_reminder').notNull().default(FEEDBACK_DEFAULTS.inviteReminder),
+    inviteReminderMinutes: integer('invite_reminder_minutes')
+      .notNull()
+      .default(FEEDBACK_DEFAULTS.inviteReminderMinutes),
     createdAt: createdAt(),
   },
-  (table) => [check('sites_sms_window', sql`(${table.smsWindowStart} is null) = (${table.smsWindowEnd} is null)`)],
+  (table) => [
+    check('sites_sms_window', sql`(${table.smsWindowStart} is null) = (${table.smsWindowEnd} is null)`),
+    check(
+      'sites_feedback_timing',
+      sql`${table.askDelayMinutes} >= 0 and ${table.askEveryDays} >= 1 and ${table.codeReminderMinutes} >= 1 and ${table.inviteReminderMinutes} >= 1`,
+    ),
+  ],
 );
 
 export const customers = pgTable(
@@ -183,6 +206,10 @@ export const surveys = pgTable(
     reviewUrl: text('review_url'),
     /** The first time the respondent opened that link (the thank-you dialog's beacon). */
     reviewOpenedAt: at('review_opened_at'),
+    /** The invitation after a visit it answers (decision 053); null: asked on the thank-you page at sign-up. */
+    invitationId: text('invitation_id')
+      .unique()
+      .references((): AnyPgColumn => surveyInvitations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -309,6 +336,13 @@ export const smsMessages = pgTable(
     registrationId: text('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
+    /**
+     * What the text is (decision 053): `code` (the link of an issued code), `code_reminder` (the same link, once,
+     * when not completed), `invitation` (a survey link after a visit) or `invitation_reminder`.
+     */
+    kind: text('kind').notNull().default('code'),
+    /** The invitation an `invitation` or `invitation_reminder` text carries; erased with it. */
+    invitationId: text('invitation_id').references((): AnyPgColumn => surveyInvitations.id, { onDelete: 'cascade' }),
     /** queued → sent, or failed with the provider's error code. */
     status: text('status').notNull().default('queued'),
     linkToken: text('link_token'),
@@ -325,7 +359,15 @@ export const smsMessages = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
+    check('sms_messages_kind', sql`${table.kind} in ('code', 'code_reminder', 'invitation', 'invitation_reminder')`),
+    check(
+      'sms_messages_invitation',
+      sql`(${table.invitationId} is not null) = (${table.kind} in ('invitation', 'invitation_reminder'))`,
+    ),
     index('sms_messages_registration_id_idx').on(table.registrationId),
+    index('sms_messages_invitation_id_idx')
+      .on(table.invitationId)
+      .where(sql`${table.invitationId} is not null`),
     index('sms_messages_pending_idx')
       .on(table.createdAt)
       .where(sql`${table.linkToken} is not null`),
@@ -550,6 +592,44 @@ export const visits = pgTable(
     index('visits_customer_id_idx')
       .on(table.customerId)
       .where(sql`${table.customerId} is not null`),
+  ],
+);
+
+/**
+ * A member asked for feedback after a visit (decision 053). Its code, like a registration's, is made from its id
+ * with the server's key and only its hash is kept; the link (`/survey?invite=CODE`) is answered once, until
+ * `expires_at`. `sent_at`, `opened_at` and `answered_at` are the dashboard's invitations funnel. A member's
+ * invitations are erased with them; the visit that prompted one may go first (retention), the invitation stays.
+ */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: text('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    visitId: text('visit_id').references(() => visits.id, { onDelete: 'set null' }),
+    siteId: text('site_id').notNull(),
+    /** The member's language when asked ('en' or 'es'): the text's and the survey page's. */
+    language: text('language').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    /** When its text went out; null while it waits for the sending window, or when it was never sent. */
+    sentAt: at('sent_at'),
+    /** The first time its link was opened. */
+    openedAt: at('opened_at'),
+    /** When it was answered (the survey names it); an answered invitation's link answers nothing more. */
+    answeredAt: at('answered_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // "At most one invitation per member per N days" and a member's page.
+    index('survey_invitations_customer_id_created_at_idx').on(table.customerId, table.createdAt),
+    // The dashboard's funnel: a site and a range.
+    index('survey_invitations_site_id_created_at_idx').on(table.siteId, table.createdAt),
+    index('survey_invitations_visit_id_idx')
+      .on(table.visitId)
+      .where(sql`${table.visitId} is not null`),
   ],
 );
 

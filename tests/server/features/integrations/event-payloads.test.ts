@@ -66,6 +66,7 @@ describe('what receivers are sent', () => {
       // The review invitation is the console's to count, not a CRM's: the payload stays as it was.
       reviewUrl: 'https://g.page/r/brightwater/review',
       reviewOpenedAt: null,
+      invitationId: null,
       createdAt: new Date('2026-03-02T09:00:00.000Z'),
     };
     expect(surveyData(survey)).toEqual({

@@ -1,3 +1,4 @@
+import { FEEDBACK_DEFAULTS } from '../../../../src/domain/invitations';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       smsWindow: { start: '00:00', end: '24:00' },
       active: true,
       named: false,
+      ...FEEDBACK_DEFAULTS,
     });
 
     // A second sale there leaves the site as it is.
@@ -78,6 +80,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       smsWindow: { start: '00:00', end: '24:00' },
       active: true,
       named: true,
+      ...FEEDBACK_DEFAULTS,
     });
     const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.subjectId, 'east-9'));
     expect(audited.map((row) => row.action)).toEqual(['site_added']);
@@ -136,6 +139,7 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
       smsWindow: { start: '00:00', end: '24:00' },
       active: false,
       named: true,
+      ...FEEDBACK_DEFAULTS,
     });
     const audited = await t.database.db.select().from(auditEvents).where(eq(auditEvents.subjectId, 'west-2'));
     expect(audited.map((row) => row.action).sort()).toEqual(['site_added', 'site_changed']);

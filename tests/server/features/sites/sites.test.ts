@@ -1,3 +1,4 @@
+import { FEEDBACK_DEFAULTS } from '../../../../src/domain/invitations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/platform/db/client';
 import { createSite, ensureSites, findSite, listSites, updateSite } from '../../../../server/features/sites/sites';
@@ -28,6 +29,7 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
     smsWindow: WINDOW,
     active: true,
     named: false,
+    ...FEEDBACK_DEFAULTS,
   });
 
   it('makes a site once per id the point-of-sale sends, named "Site {id}" and marked for naming', async () => {
@@ -76,7 +78,12 @@ describe.each(EMBEDDED_ONLY)('the sites service on %s', (driver) => {
         reviewUrl: null,
         smsWindow: { start: '10:00', end: '18:00' },
       };
-      expect(await createSite(tx, north, ZONE, WINDOW)).toEqual({ ...north, active: true, named: true });
+      expect(await createSite(tx, north, ZONE, WINDOW)).toEqual({
+        ...north,
+        active: true,
+        named: true,
+        ...FEEDBACK_DEFAULTS,
+      });
       // The point-of-sale made it first, or another owner did: the id is taken.
       expect(
         await createSite(tx, { id: 'north-3', name: 'Again', address: '', reviewUrl: null }, ZONE, WINDOW),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEEDBACK_DEFAULTS } from '../../../../src/domain/invitations';
 import type { Site } from '../../../../src/domain/sites';
 import { issueKeyOf, siteChanges, siteForm } from '../../../../src/console/sites/site-changes';
 
@@ -10,6 +11,7 @@ const NAMED: Site = {
   smsWindow: { start: '08:00', end: '21:00' },
   reviewUrl: 'https://example.com/review',
   active: true,
+  ...FEEDBACK_DEFAULTS,
   named: true,
 };
 const UNNAMED: Site = { ...NAMED, id: '42', name: 'Site 42', address: '', reviewUrl: null, named: false };

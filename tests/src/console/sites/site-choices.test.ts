@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FEEDBACK_DEFAULTS } from '../../../../src/domain/invitations';
 import type { Site } from '../../../../src/domain/sites';
 import { siteChoices } from '../../../../src/console/sites/site-choices';
 
@@ -10,6 +11,7 @@ const site = (id: string, name: string, extra: Partial<Site> = {}): Site => ({
   smsWindow: { start: '08:00', end: '21:00' },
   reviewUrl: null,
   active: true,
+  ...FEEDBACK_DEFAULTS,
   named: true,
   ...extra,
 });
