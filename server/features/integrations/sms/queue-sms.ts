@@ -14,6 +14,8 @@ type SmsRow = typeof smsMessages.$inferSelect;
 export const COMPLETED_CODE = 'registration_completed';
 /** The error code a text gets when its number opted out before it was sent. */
 export const OPTED_OUT_CODE = 'sms_opted_out';
+/** The error code of an invitation's texts not sent because the member answered first (decision 053). */
+export const ANSWERED_CODE = 'invitation_answered';
 
 /**
  * Texts still queued (waiting for the sending window, or retrying) that must not go out: marked failed with why
@@ -23,7 +25,7 @@ export const OPTED_OUT_CODE = 'sms_opted_out';
 export async function cancelQueuedTexts(
   tx: Tx | Db,
   which: SQL,
-  reason: typeof COMPLETED_CODE | typeof OPTED_OUT_CODE,
+  reason: typeof COMPLETED_CODE | typeof OPTED_OUT_CODE | typeof ANSWERED_CODE,
   at: Date,
 ): Promise<void> {
   await tx
