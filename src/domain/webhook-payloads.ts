@@ -141,6 +141,21 @@ export const visitRecordedDataSchema = v.object({
   }),
 });
 
+/**
+ * `survey.invited`: a member was texted an invitation to give feedback after a visit (decision 053), when the text
+ * went out. Ids and times only; `survey.submitted` names the invitation it answers.
+ */
+export const surveyInvitedDataSchema = v.object({
+  invitation: v.object({
+    id: v.string(),
+    customerId: described(v.string(), 'The member asked (`customer.id`).'),
+    siteId: v.string(),
+    visitId: described(v.nullable(v.string()), 'The visit it follows; null once that visit is no longer kept.'),
+    expiresAt: timestamp('When its link stops working.'),
+    sentAt: timestamp('When its text went out.'),
+  }),
+});
+
 /** Each event type's `data`. */
 export const WEBHOOK_DATA_SCHEMAS = {
   'registration.issued': registrationIssuedDataSchema,
@@ -149,6 +164,7 @@ export const WEBHOOK_DATA_SCHEMAS = {
   'follow_up.opened': followUpOpenedDataSchema,
   'follow_up.resolved': followUpResolvedDataSchema,
   'visit.recorded': visitRecordedDataSchema,
+  'survey.invited': surveyInvitedDataSchema,
   'member.erased': memberErasedDataSchema,
   'member.sms_opted_out': memberSmsOptedOutDataSchema,
   'member.sms_opted_in': memberSmsOptedInDataSchema,

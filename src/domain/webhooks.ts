@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'follow_up.opened',
   'follow_up.resolved',
   'visit.recorded',
+  'survey.invited',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

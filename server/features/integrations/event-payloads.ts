@@ -2,7 +2,14 @@ import { consentView, customerView, vehicleView } from '../../../src/domain/cust
 import { SURVEY_FIELDS } from '../../../src/domain/survey';
 import type { FollowUpStatus, RootCause } from '../../../src/domain/follow-ups';
 import type { SmsKeywordLanguage } from '../../../src/domain/sms-keywords';
-import type { customers, followUpCases, registrations, surveys, visits } from '../../platform/db/schema';
+import type {
+  customers,
+  followUpCases,
+  registrations,
+  surveyInvitations,
+  surveys,
+  visits,
+} from '../../platform/db/schema';
 import { pick } from '../../platform/values/pick';
 import { isoOrNull } from '../../platform/values/iso-time';
 
@@ -116,5 +123,17 @@ export const visitData = (row: typeof visits.$inferSelect, memberIds: string[]) 
     mobileNumber: row.mobileNumber,
     memberIds,
     recordedAt: row.createdAt.toISOString(),
+  },
+});
+
+/** `survey.invited`: the invitation whose text just went out, by ids and times (decision 053). */
+export const invitedData = (row: typeof surveyInvitations.$inferSelect, sentAt: Date) => ({
+  invitation: {
+    id: row.id,
+    customerId: row.customerId,
+    siteId: row.siteId,
+    visitId: row.visitId,
+    expiresAt: row.expiresAt.toISOString(),
+    sentAt: sentAt.toISOString(),
   },
 });

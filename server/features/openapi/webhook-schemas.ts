@@ -6,6 +6,7 @@ import type {
   completedData,
   erasedData,
   followUpData,
+  invitedData,
   registrationData,
   smsOptedInData,
   smsOptedOutData,
@@ -29,7 +30,8 @@ export const PAYLOADS_MATCH: [
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_out']>, ReturnType<typeof smsOptedOutData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['member.sms_opted_in']>, ReturnType<typeof smsOptedInData>>,
   Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['visit.recorded']>, ReturnType<typeof visitData>>,
-] = [true, true, true, true, true, true, true, true, true];
+  Same<v.InferOutput<(typeof WEBHOOK_DATA_SCHEMAS)['survey.invited']>, ReturnType<typeof invitedData>>,
+] = [true, true, true, true, true, true, true, true, true, true];
 
 const SUMMARIES: Record<SentEventType, string> = {
   'registration.issued': 'A registration code was issued (never the code itself)',
@@ -39,6 +41,7 @@ const SUMMARIES: Record<SentEventType, string> = {
     "A survey scored 1–6, or a text from a member, opened a follow-up case at the member's site (ids only)",
   'follow_up.resolved': 'A follow-up case was resolved with a root cause (ids only)',
   'visit.recorded': "The point-of-sale reported a visit: the site, time, package, the number and its members' ids",
+  'survey.invited': 'A member was texted an invitation to give feedback after a visit (ids and times only)',
   'member.erased': "A member's data was erased on their request: erase what you hold under these ids",
   'member.sms_opted_out': 'A number texted an opt-out keyword (STOP, PARAR…): text nothing more to it',
   'member.sms_opted_in': 'A number that had opted out texted START (or SI, COMENZAR…): it may be texted again',

@@ -7,8 +7,9 @@ import { outboxEvents } from '../../platform/db/schema';
  * (and `.customerId`), `.completed` also `data.customer.id`, `survey.submitted` `data.survey.customerId`, and
  * `follow_up.opened` and `.resolved` `data.followUp.memberId` (the customer id), `member.sms_opted_out` and
  * `.sms_opted_in` the customer ids in `data.smsOptOut.memberIds` (`smsOptIn`), `visit.recorded` the visit's id in
- * `data.visit.id` and the members who had its number in `data.visit.memberIds` (decision 052). The outbox has no column naming
- * its subject, so the bodies are read; the table holds EVENT_RETENTION_DAYS of events.
+ * `data.visit.id` and the members who had its number in `data.visit.memberIds` (decision 052), `survey.invited`
+ * `data.invitation.customerId` (decision 053). The outbox has no column naming its subject, so the bodies are read;
+ * the table holds EVENT_RETENTION_DAYS of events.
  * `member.erased` lists its ids in other fields, so it is never one of these: the erasure that writes it must not
  * delete it, and it goes like any other event once its retention days have passed and its deliveries are settled.
  */
@@ -44,6 +45,7 @@ export function eventsAbout(ids: { registrationIds: string[]; customerIds: strin
       among('data,customer,id', ids.customerIds),
       among('data,survey,customerId', ids.customerIds),
       among('data,followUp,memberId', ids.customerIds),
+      among('data,invitation,customerId', ids.customerIds),
     ],
     sql` or `,
   )})`;

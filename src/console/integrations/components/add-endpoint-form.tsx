@@ -16,6 +16,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENT_TYPES)[number], string> = {
   'follow_up.opened': "An unhappy member's answer opens a follow-up case (follow_up.opened)",
   'follow_up.resolved': 'A follow-up case is resolved (follow_up.resolved)',
   'visit.recorded': 'The point-of-sale reports a visit (visit.recorded)',
+  'survey.invited': 'A member is texted an invitation to give feedback after a visit (survey.invited)',
 };
 
 /** Adding an endpoint: its URL, description and events. The new endpoint's signing secret is shown here, once. */
