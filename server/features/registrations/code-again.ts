@@ -61,10 +61,11 @@ async function refuseText(tx: Tx, scope: SiteScope, id: string, options: AgainOp
       'This number has opted out of texts (it replied STOP): give the customer the link another way.',
     );
   }
+  // Only the code's own texts: its reminder waiting for its day does not hold the counter back (decision 053).
   const [latest] = await tx
     .select({ status: smsMessages.status })
     .from(smsMessages)
-    .where(eq(smsMessages.registrationId, id))
+    .where(and(eq(smsMessages.registrationId, id), eq(smsMessages.kind, 'code')))
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(1);
   if (latest?.status === 'queued') throw new ApiError(409, 'text_pending', ISSUED_CODE_MESSAGES.textPending);

@@ -149,12 +149,14 @@ export async function issueRegistration(
       await recordAudit(tx, { ...by, action: 'code_issued', subjectId: row!.id });
       if (prefillCustomerId) await recordAudit(tx, { ...by, action: 'member_prefilled', subjectId: prefillCustomerId });
     }
-    // Asked for in the site's quiet hours, the text waits for its window; the answer says until when.
+    // Asked for in the site's quiet hours, the text waits for its window; the answer says until when. Its one
+    // reminder, where the site's is on, is queued with it (decision 053).
     const sms =
       sale.send === 'sms'
         ? await queueRegistrationSms(tx, row!.id, token, {
             siteId: row!.siteId,
             now,
+            remind: true,
             quietHours: {
               defaultTimeZone: options.defaultTimeZone ?? BUILT_IN_QUIET_HOURS.defaultTimeZone,
               smsWindow: options.smsWindow ?? BUILT_IN_QUIET_HOURS.smsWindow,

@@ -1,25 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
 import { nextSendTime } from '../../../../src/domain/quiet-hours';
 import type { Db } from '../../../platform/db/client';
-import { registrations, sites, smsMessages, smsSuppressions } from '../../../platform/db/schema';
+import { smsMessages } from '../../../platform/db/schema';
 import { jobInsert } from '../../../platform/jobs/job-queue';
 import { isLastTry, QUEUES } from '../../../platform/jobs/queues';
-import { cancelQueuedTexts, COMPLETED_CODE, OPTED_OUT_CODE } from './queue-sms';
-import { clockOf, siteClockColumns, type QuietHoursDefaults } from './sending-window';
-import { smsText } from './sms-text';
+import type { Throttles } from '../../../platform/limits/throttles';
+import { hashToken } from '../../../platform/values/tokens';
+import { cancelQueuedTexts, CANCEL_CODES, OPTED_OUT_CODE, type CancelCode } from './queue-sms';
+import { clockOf, type QuietHoursDefaults } from './sending-window';
+import { isSuppressed } from './sms-opt-out';
+import { planText, type PlanContext } from './text-plans';
 import { SmsProviderError } from '../../../platform/outbound/twilio';
 
 export interface SmsSender {
   send(message: { to: string; body: string }): Promise<{ providerMessageId: string; status: string }>;
 }
 
-export interface SmsContext {
+export interface SmsContext extends PlanContext {
   db: Db;
   sender: SmsSender;
-  template: string;
-  operatorName: string;
-  publicUrl: string;
   now?: () => Date;
+  /** The texting budget a reminder spends when it goes (decision 053); without it (tests of sending), none is. */
+  budget?: Pick<Throttles, 'textsByNumber'>;
   /**
    * DEFAULT_TIMEZONE and SMS_WINDOW: a try inside the site's quiet hours (a job that ran late, a retry past the
    * window's close) sends nothing and moves the text to the next opening. The server always gives them
@@ -62,33 +64,24 @@ async function reschedule(db: Db, messageId: string, sendAt: Date, now: Date): P
 }
 
 /**
- * One try at texting a registration's link. Once it is sent, or given up on, the code is erased from the message
- * row: from then on only the registration's hash of it remains. A try finds out first whether the text is still
- * wanted (the number opted out, the registration was completed: it is not) and whether its site's sending window is
- * open (if not, it is moved to the next opening).
+ * One try at texting a queued text, of any kind (decision 053). Once it is sent, or given up on, a code it carried is
+ * erased from its row: from then on only the registration's hash of it remains. A try finds out first whether the
+ * text is still wanted (the number opted out; its kind's reasons, text-plans.ts: it is cancelled, with why) and
+ * whether its site's sending window is open (if not, it is moved to the next opening). A reminder spends the number's
+ * texting budget when it first goes; past it, it is cancelled.
  */
 export async function deliverSms(context: SmsContext, messageId: string, retryCount: number): Promise<void> {
   const now = context.now ?? (() => new Date());
-  const [row] = await context.db
-    .select({
-      message: smsMessages,
-      mobileNumber: registrations.mobileNumber,
-      optedOut: smsSuppressions.mobileNumber,
-      completed: registrations.isCompleted,
-      site: siteClockColumns,
-    })
-    .from(smsMessages)
-    .innerJoin(registrations, eq(registrations.id, smsMessages.registrationId))
-    .leftJoin(smsSuppressions, eq(smsSuppressions.mobileNumber, registrations.mobileNumber))
-    .leftJoin(sites, eq(sites.id, registrations.siteId))
-    .where(eq(smsMessages.id, messageId));
-  if (!row || row.message.status !== 'queued' || !row.message.linkToken) return;
+  const cancel = (code: CancelCode) => cancelQueuedTexts(context.db, eq(smsMessages.id, messageId), code, now());
+  const [message] = await context.db.select().from(smsMessages).where(eq(smsMessages.id, messageId));
+  if (!message || message.status !== 'queued') return;
+  const plan = await planText(context, message, now());
+  if (!plan) return;
   // The opt-out cancels the texts queued when it arrives; one queued since (its sale racing the STOP) stops here.
-  if (row.optedOut) return cancelQueuedTexts(context.db, eq(smsMessages.id, messageId), OPTED_OUT_CODE, now());
-  // Completing the profile cancels the texts queued then; this one catches a completion that raced it.
-  if (row.completed) return cancelQueuedTexts(context.db, eq(smsMessages.id, messageId), COMPLETED_CODE, now());
+  if (await isSuppressed(context.db, plan.to)) return cancel(OPTED_OUT_CODE);
+  if (plan.cancel) return cancel(plan.cancel);
   if (context.quietHours) {
-    const { timeZone, window } = clockOf(row.site, context.quietHours);
+    const { timeZone, window } = clockOf(plan.clock, context.quietHours);
     const asked = now();
     const sendAt = nextSendTime(asked, timeZone, window);
     if (sendAt.getTime() > asked.getTime()) {
@@ -96,31 +89,35 @@ export async function deliverSms(context: SmsContext, messageId: string, retryCo
       return;
     }
   }
+  // The number's hash, as issuing keys it; a retry after the provider failed has spent it already.
+  if (plan.reminder && message.attempts === 0 && context.budget) {
+    if (!(await context.budget.textsByNumber.spend(hashToken(plan.to)))) return cancel(CANCEL_CODES.budget);
+  }
 
-  const link = `${context.publicUrl}/?id=${row.message.linkToken}`;
-  const attempts = row.message.attempts + 1;
+  const attempts = message.attempts + 1;
   try {
-    const sent = await context.sender.send({
-      to: row.mobileNumber,
-      body: smsText(context.template, { operator: context.operatorName, link }),
+    const sent = await context.sender.send({ to: plan.to, body: plan.body });
+    const sentAt = now();
+    await context.db.transaction(async (tx) => {
+      await tx
+        .update(smsMessages)
+        .set({
+          status: 'sent',
+          attempts,
+          providerMessageId: sent.providerMessageId,
+          errorCode: null,
+          linkToken: null,
+          sentAt,
+          updatedAt: sentAt,
+        })
+        .where(eq(smsMessages.id, messageId));
+      await plan.afterSent?.(tx, sentAt);
     });
-    await context.db
-      .update(smsMessages)
-      .set({
-        status: 'sent',
-        attempts,
-        providerMessageId: sent.providerMessageId,
-        errorCode: null,
-        linkToken: null,
-        sentAt: now(),
-        updatedAt: now(),
-      })
-      .where(eq(smsMessages.id, messageId));
   } catch (error) {
     const code = error instanceof SmsProviderError ? error.code : 'request_failed';
     const retryable = error instanceof SmsProviderError ? error.retryable : true;
     // A scheduled text's day of retries starts when it was due to go out.
-    const giveUp = !retryable || isLastTry(row.message.scheduledFor ?? row.message.createdAt, retryCount, now());
+    const giveUp = !retryable || isLastTry(message.scheduledFor ?? message.createdAt, retryCount, now());
     await context.db
       .update(smsMessages)
       .set({
