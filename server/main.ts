@@ -49,7 +49,16 @@ const seeded = await seedOnStart(database.db, env);
 const limits = openLimitStore({ redisUrl: env.redisUrl, database });
 // Webhooks and texts committed while no server ran, or before a crash, go out now.
 const load = requestLoad();
-const integrations = await startIntegrations({ database, env, logger, busy: load.busy });
+// One secret for the app and the workers: a code's reminder and an invitation's text make their codes with it.
+const authSecret = authSecretFor(env);
+const integrations = await startIntegrations({
+  database,
+  env,
+  logger,
+  busy: load.busy,
+  authSecret,
+  limitStore: limits.store,
+});
 
 const app = createApp({
   env,
@@ -57,7 +66,7 @@ const app = createApp({
   logger,
   limitStore: limits.store,
   load,
-  authSecret: authSecretFor(env),
+  authSecret,
   cliKey: database.driver === 'pglite' ? writeCliKey(env.dataDir) : undefined,
   spa: spaRoutes({ distDir, config: runtimeConfig(env) }),
   readiness: http.readiness,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../platform/db/client';
 import type { Env } from '../../env';
 import { followUpAlertJobs } from '../follow-ups/alerts/alert-jobs';
@@ -11,6 +12,11 @@ import type { OutboundPolicy } from '../../platform/outbound/outbound-request';
 import { deliverSms, noProvider, type SmsSender } from './sms/deliver-sms';
 import { createTwilioSender } from '../../platform/outbound/twilio';
 import { syncEnvironmentEndpoint } from './webhook-endpoints';
+import { inviteAfterVisit } from '../invitations/invite-after-visit';
+import { invitationSecretOf } from '../invitations/invitation-code';
+import { codeSecretOf } from '../registrations/code-secret';
+import type { LimitStore } from '../../platform/limits/limit-store';
+import { createThrottles } from '../../platform/limits/throttles';
 
 export const outboundPolicy = (env: Pick<Env, 'integrations'>): OutboundPolicy => ({
   allowPrivateNetworks: env.integrations.allowPrivateNetworks,
@@ -40,8 +46,18 @@ export async function startIntegrations(options: {
     | 'defaultTimeZone'
     | 'smsWindow'
     | 'runJobs'
+    | 'authSecret'
+    | 'limits'
   >;
   logger: Logger;
+  /**
+   * The secret the app's codes are made with (server/main.ts reads it once for both): a code's reminder makes its
+   * code again with it, an invitation's text its code (decision 053). Without it, AUTH_SECRET; without that, a fresh
+   * one, and reminders of codes this process did not issue cannot carry their link.
+   */
+  authSecret?: string;
+  /** Where the texting budgets count (the app's store, so both spend one budget); this process's memory unless given. */
+  limitStore?: LimitStore;
   pollingIntervalSeconds?: number;
   /** Whether requests are being served: deliveries then wait their turn (server/platform/http/request-load.ts). */
   busy?: () => boolean;
@@ -67,6 +83,12 @@ export async function startIntegrations(options: {
     defaultTimeZone: env.defaultTimeZone,
     logger,
   });
+  const authSecret = options.authSecret ?? env.authSecret ?? randomBytes(32).toString('base64url');
+  const invitationSecret = invitationSecretOf(authSecret);
+  const throttles = createThrottles(options.limitStore ?? { kind: 'memory' }, env.limits);
+  // Nothing is texted in a site's quiet hours, however late a job runs (decision 031).
+  const quietHours = { defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow };
+  const invitations = { db, secret: invitationSecret, throttles, quietHours, logger };
   const workers = await startWorkers(
     database.executor,
     [
@@ -99,14 +121,34 @@ export async function startIntegrations(options: {
             template: env.integrations.smsTemplate,
             operatorName: env.operatorName,
             publicUrl: env.publicUrl,
-            // Nothing is texted in a site's quiet hours, however late a job runs (decision 031).
-            quietHours: { defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow },
+            quietHours,
+            codeSecret: codeSecretOf(authSecret),
+            invitationSecret,
+            budget: throttles,
           };
           const outcomes = await Promise.all(
             jobs.map((job) =>
               deliverSms(context, job.data.messageId!, job.retryCount).then(
                 () => false,
                 () => true,
+              ),
+            ),
+          );
+          return outcomes.flatMap((retry, index) => (retry ? [index] : []));
+        },
+      },
+      {
+        // Whether a visit's member is asked for feedback, decided when the site's delay has passed (decision 053).
+        queue: QUEUES.surveyInvitation,
+        handle: async (jobs) => {
+          const outcomes = await Promise.all(
+            jobs.map((job) =>
+              inviteAfterVisit(invitations, job.data.visitId!).then(
+                () => false,
+                (error: unknown) => {
+                  logger.error('invitation_failed', { error: error instanceof Error ? error.name : 'unknown' });
+                  return true;
+                },
               ),
             ),
           );

@@ -3,7 +3,9 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import { toE164 } from '../../../src/domain/phone';
 import { VISIT_MESSAGES, VISIT_TIME_LIMITS, type NewVisit, type VisitAnswer } from '../../../src/domain/visits';
 import type { Db, Tx } from '../../platform/db/client';
-import { customers, visits } from '../../platform/db/schema';
+import { customers, sites, visits } from '../../platform/db/schema';
+import { enqueue } from '../../platform/jobs/job-queue';
+import { QUEUES } from '../../platform/jobs/queues';
 import { visitData } from '../integrations/event-payloads';
 import { recordEvent } from '../integrations/outbox';
 import { ApiError, validationFailed } from '../../platform/http/api-error';
@@ -64,7 +66,22 @@ async function visitor(
 }
 
 /**
- * Records a point-of-sale's visit with its `visit.recorded` event, in one transaction; `created` false when the site
+ * A visit at a site that asks for feedback queues the job that decides, once the site's delay has passed, whether
+ * its member is asked (decision 053); a visit reported after its delay is decided at once.
+ */
+async function queueInvitation(tx: Tx, visit: VisitRow, now: Date): Promise<void> {
+  const [site] = await tx
+    .select({ asks: sites.askAfterVisit, delayMinutes: sites.askDelayMinutes })
+    .from(sites)
+    .where(eq(sites.id, visit.siteId));
+  if (!site?.asks) return;
+  const due = new Date(visit.visitedAt.getTime() + site.delayMinutes * MINUTE_MS);
+  await enqueue(tx, QUEUES.surveyInvitation, { visitId: visit.id }, { startAfter: due > now ? due : now });
+}
+
+/**
+ * Records a point-of-sale's visit with its `visit.recorded` event and, where the site asks, its invitation's job, in
+ * one transaction; `created` false when the site
  * already has this `externalId` with the same member, package and (when sent) time, whose visit it answers. The same
  * `externalId` for another visit is refused (409 `external_id_reused`). Concurrent
  * first tries of one visit meet on the unique index: the second waits for the first, then finds its row.
@@ -123,6 +140,7 @@ export async function recordVisit(
       ),
       now,
     );
+    await queueInvitation(tx, inserted, now);
     return { created: true, visit: visitAnswer(inserted) };
   });
 }

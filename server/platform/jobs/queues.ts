@@ -8,6 +8,11 @@ export const QUEUES = {
   /** One job a delivery: a test event, or a failed delivery sent again. */
   webhookDelivery: 'webhook-delivery',
   smsDelivery: 'sms-delivery',
+  /**
+   * One job a visit at a site that asks for feedback, due when the site's delay after the visit has passed: it
+   * decides then whether the member is asked (decision 053).
+   */
+  surveyInvitation: 'survey-invitation',
   /** One job a follow-up alert: a case opened (to the site's managers) or overdue (to the owners). */
   followUpAlert: 'follow-up-alert',
   /** One job a recipient's alert window, at its end: the digest of the alerts it held back (decision 039). */
@@ -50,9 +55,26 @@ export const ESCALATION_POLICY = {
   expireInSeconds: 5 * 60,
 } as const;
 
+/**
+ * Asking after a visit is retried briefly: a visit more than a day past its due time asks no one anyway, and a
+ * failed decision made again cannot invite twice (it looks for the invitation it would make).
+ */
+export const INVITATION_POLICY = {
+  retryDelay: 30,
+  retryBackoff: true,
+  retryLimit: 5,
+  expireInSeconds: 120,
+} as const;
+
 /** Each queue's retry policy, as `installJobQueue` writes it into pg-boss's queue rows. */
 export const policyOf = (name: QueueName) =>
-  name === QUEUES.retention ? RETENTION_POLICY : name === QUEUES.followUpEscalation ? ESCALATION_POLICY : RETRY_POLICY;
+  name === QUEUES.retention
+    ? RETENTION_POLICY
+    : name === QUEUES.followUpEscalation
+      ? ESCALATION_POLICY
+      : name === QUEUES.surveyInvitation
+        ? INVITATION_POLICY
+        : RETRY_POLICY;
 
 /** pg-boss's tables live in this schema, beside ours. */
 export const JOB_SCHEMA = 'pgboss';
