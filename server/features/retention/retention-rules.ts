@@ -13,7 +13,15 @@ export interface RetentionCutoffs {
   uncompletedExpiredBy: Date;
   /** Outbox events (with their settled deliveries) written at or before this. */
   eventsCreatedBy: Date;
+  /** Visits of a number no member has, made at or before this (STRANGER_VISIT_RETENTION_DAYS). */
+  strangerVisitsBy: Date;
 }
+
+/**
+ * How long a visit of a number no member has is kept: long enough for a member who joins within a year (and a
+ * season) to have their visits (decision 052), not for ever for numbers that never join.
+ */
+export const STRANGER_VISIT_RETENTION_DAYS = 400;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -26,5 +34,6 @@ export function retentionCutoffs(settings: RetentionSettings, now: Date): Retent
     rateLimitsExpiredBy: now,
     uncompletedExpiredBy: before(settings.uncompletedRetentionDays * DAY_MS),
     eventsCreatedBy: before(settings.eventRetentionDays * DAY_MS),
+    strangerVisitsBy: before(STRANGER_VISIT_RETENTION_DAYS * DAY_MS),
   };
 }

@@ -8,6 +8,7 @@ import {
   registrations,
   smsInboundMessages,
   smsMessages,
+  visits,
   webhookDeliveries,
 } from '../../platform/db/schema';
 import { JOB_SCHEMA, QUEUES } from '../../platform/jobs/queues';
@@ -22,6 +23,8 @@ export interface RetentionCounts {
   textMessages: number;
   events: number;
   deliveries: number;
+  /** Visits of numbers no member has, STRANGER_VISIT_RETENTION_DAYS after they happened. */
+  visits: number;
 }
 
 /**
@@ -57,6 +60,8 @@ async function inBatches<K extends string>(
  * - registrations never completed, UNCOMPLETED_RETENTION_DAYS after their code expired, with their text-message
  *   rows and the events (and deliveries) about them;
  * - texts received from a number no member has, as long after they arrived (UNCOMPLETED_RETENTION_DAYS);
+ * - visits of a number no member has, STRANGER_VISIT_RETENTION_DAYS after they happened (an invitation that
+ *   followed one stays, without it);
  * - events EVENT_RETENTION_DAYS old or more whose every delivery is settled (delivered or failed), or that have none
  *   and no delivery job still to run, with their deliveries.
  * A completed registration is kept as long as its customer; only erasing the member removes it.
@@ -140,6 +145,22 @@ export async function runRetention(db: Db, settings: RetentionSettings, now = ne
     'inbound',
   );
 
+  const strangerVisits = await inBatches(
+    () =>
+      counted(
+        db,
+        sql`with gone as (
+          delete from ${visits} where id in (
+            select v.id from ${visits} v
+            where v.visited_at <= ${cut.strangerVisitsBy}
+              and not exists (select 1 from ${customers} c where c.mobile_number = v.mobile_number)
+            limit ${BATCH})
+          returning 1)
+        select count(*)::int as visits from gone`,
+      ),
+    'visits',
+  );
+
   // An event whose delivery job has not run yet (one queued by its event id, before any delivery row exists) is
   // kept as if it had a pending delivery: the job would find nothing to send.
   const events = await inBatches(
@@ -175,5 +196,6 @@ export async function runRetention(db: Db, settings: RetentionSettings, now = ne
     textMessages: (uncompleted.texts ?? 0) + (strangers.inbound ?? 0),
     events: (uncompleted.events ?? 0) + (events.events ?? 0),
     deliveries: (uncompleted.deliveries ?? 0) + (events.deliveries ?? 0),
+    visits: strangerVisits.visits ?? 0,
   };
 }

@@ -168,6 +168,7 @@ describe.each(EMBEDDED_ONLY)("the retention job's handler on %s", (driver) => {
         textMessages: 0,
         events: 0,
         deliveries: 0,
+        visits: 0,
       },
     ]);
     expect((await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key)).toEqual([

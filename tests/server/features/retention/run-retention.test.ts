@@ -262,6 +262,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       textMessages: 0,
       events: 1,
       deliveries: 0,
+      visits: 0,
     });
     expect(await left(db().select({ key: idempotencyKeys.key }).from(idempotencyKeys), 'key')).toEqual(['after-cut']);
     expect(await left(db().select({ key: rateLimits.key }).from(rateLimits), 'key')).toEqual(['ends-next']);
@@ -276,6 +277,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       textMessages: 0,
       events: 1,
       deliveries: 0,
+      visits: 0,
     });
   });
 
@@ -287,6 +289,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       textMessages: 0,
       events: 0,
       deliveries: 0,
+      visits: 0,
     });
   });
 
@@ -313,6 +316,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       textMessages: 1,
       events: 2,
       deliveries: 3,
+      visits: 0,
     });
     expect(await db().select().from(webhookDeliveries)).toEqual([]);
   });
@@ -354,6 +358,7 @@ describe.each(EMBEDDED_ONLY)('the retention pass at its edges on %s', (driver) =
       textMessages: n,
       events: 2 * n,
       deliveries: n,
+      visits: 0,
     });
     expect(await db().select().from(registrations)).toEqual([]);
     expect(await db().select().from(outboxEvents)).toEqual([]);
