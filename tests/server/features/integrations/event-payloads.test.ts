@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { registrations, surveys } from '../../../../server/platform/db/schema';
-import { erasedData, registrationData, surveyData } from '../../../../server/features/integrations/event-payloads';
+import * as v from 'valibot';
+import type { registrations, surveyInvitations, surveys } from '../../../../server/platform/db/schema';
+import { surveyInvitedDataSchema } from '../../../../src/domain/webhook-payloads';
+import {
+  erasedData,
+  invitedData,
+  registrationData,
+  surveyData,
+} from '../../../../server/features/integrations/event-payloads';
 
 const registration: typeof registrations.$inferSelect = {
   id: 'reg-1',
@@ -96,5 +103,35 @@ describe('what receivers are sent', () => {
       surveyIds: [],
       erasedAt: '2026-04-01T00:00:00.000Z',
     });
+  });
+
+  it("sends an invitation's ids and times when its text goes out, never its code or its member's language", () => {
+    const invitation: typeof surveyInvitations.$inferSelect = {
+      id: 'inv-1',
+      tokenHash: 'hash-of-the-code',
+      customerId: 'cust-1',
+      visitId: 'visit-1',
+      siteId: '7',
+      language: 'es',
+      expiresAt: new Date('2026-03-09T12:00:00.000Z'),
+      sentAt: null,
+      openedAt: null,
+      answeredAt: null,
+      createdAt: new Date('2026-03-02T12:00:00.000Z'),
+    };
+    const data = invitedData(invitation, new Date('2026-03-02T13:00:00.000Z'));
+    expect(data).toEqual({
+      invitation: {
+        id: 'inv-1',
+        customerId: 'cust-1',
+        siteId: '7',
+        visitId: 'visit-1',
+        expiresAt: '2026-03-09T12:00:00.000Z',
+        sentAt: '2026-03-02T13:00:00.000Z',
+      },
+    });
+    // What the API description publishes is what is sent.
+    expect(v.parse(surveyInvitedDataSchema, data)).toEqual(data);
+    expect(invitedData({ ...invitation, visitId: null }, new Date()).invitation.visitId).toBeNull();
   });
 });

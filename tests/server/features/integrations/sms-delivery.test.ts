@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { registrations, smsMessages } from '../../../../server/platform/db/schema';
 import { deliverSms, noProvider, SmsNotSent } from '../../../../server/features/integrations/sms/deliver-sms';
@@ -56,7 +56,12 @@ describe.concurrent.each(DRIVERS)('the registration link by text message on %s',
   afterEach(() => twilio.requests.splice(0));
 
   const smsOf = async (registrationId: string) =>
-    (await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, registrationId)))[0]!;
+    (
+      await t.database.db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.registrationId, registrationId), eq(smsMessages.kind, 'code')))
+    )[0]!;
   /** The registration's text once it is no longer `queued`, or as it stands after 30 s. */
   const settledSms = (registrationId: string) =>
     eventually(
@@ -145,7 +150,7 @@ describe.each(EMBEDDED_ONLY)('a text queued before the provider was unset, on %s
     const [row] = await t.database.db
       .select()
       .from(smsMessages)
-      .where(eq(smsMessages.registrationId, issued.registration.id));
+      .where(and(eq(smsMessages.registrationId, issued.registration.id), eq(smsMessages.kind, 'code')));
     const context = {
       db: t.database.db,
       sender: noProvider,

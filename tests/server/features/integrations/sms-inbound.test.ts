@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it as vitestIt } from 'vitest';
 import { customerSchema } from '../../../../src/domain/customer';
 import { SMS_KEYWORDS } from '../../../../src/domain/sms-keywords';
@@ -273,7 +273,7 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
     const [text] = await db()
       .select()
       .from(smsMessages)
-      .where(eq(smsMessages.registrationId, queued.body.registration.id));
+      .where(and(eq(smsMessages.registrationId, queued.body.registration.id), eq(smsMessages.kind, 'code')));
     expect(text).toMatchObject({ status: 'failed', errorCode: 'sms_opted_out', linkToken: null });
     await deliverSms(deliverContext(), text!.id, 0);
     expect(twilio.requests).toEqual([]);
@@ -315,7 +315,10 @@ describe.each(DRIVERS)("texts received through Twilio's webhook on %s", (driver)
     const issued = await t.issue({ mobileNumber: SHARED });
     const queued = await db().transaction((tx) => queueRegistrationSms(tx, issued.registration.id, issued.token));
     expect(queued.status).toBe('queued');
-    const [row] = await db().select().from(smsMessages).where(eq(smsMessages.registrationId, issued.registration.id));
+    const [row] = await db()
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.registrationId, issued.registration.id), eq(smsMessages.kind, 'code')));
     await deliverSms(deliverContext(), row!.id, 0);
     expect(twilio.requests).toEqual([]);
     const [after] = await db().select().from(smsMessages).where(eq(smsMessages.id, row!.id));

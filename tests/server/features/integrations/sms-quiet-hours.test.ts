@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextSendTime } from '../../../../src/domain/quiet-hours';
 import { sites, smsMessages } from '../../../../server/platform/db/schema';
@@ -66,7 +66,12 @@ describe.each(DRIVERS)('texts and quiet hours on %s', (driver) => {
   const issueAt = (now: Date, mobileNumber: string, siteId = 'ny') =>
     issueRegistration(t.database.db, { ...sale, mobileNumber, siteId }, { ...t.env, smsEnabled: true, now });
   const messageOf = async (registrationId: string) =>
-    (await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, registrationId)))[0]!;
+    (
+      await t.database.db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.registrationId, registrationId), eq(smsMessages.kind, 'code')))
+    )[0]!;
   /** When each delivery job of the message may start. */
   const jobStarts = async (messageId: string) => {
     const result: unknown = await t.database.db.execute(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../../../../server/features/api-keys/api-keys';
 import { auditEvents, registrations, sites, smsMessages, smsSuppressions } from '../../../../server/platform/db/schema';
@@ -142,11 +142,14 @@ describe.each(DRIVERS)('the counter on %s', (driver) => {
     await t.database.db
       .update(smsMessages)
       .set({ status: 'sent', linkToken: null })
-      .where(eq(smsMessages.registrationId, id));
+      .where(and(eq(smsMessages.registrationId, id), eq(smsMessages.kind, 'code')));
     const again = await textAgain();
     expect(again.status).toBe(201);
     expect(again.body.status).toBe('queued');
-    const texts = await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, id));
+    const texts = await t.database.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.registrationId, id), eq(smsMessages.kind, 'code')));
     expect(texts).toHaveLength(2);
     expect(texts.map((text) => text.linkToken)).toContain(issued.body.token);
 
@@ -154,10 +157,15 @@ describe.each(DRIVERS)('the counter on %s', (driver) => {
     await t.database.db
       .update(smsMessages)
       .set({ status: 'sent', linkToken: null })
-      .where(eq(smsMessages.registrationId, id));
+      .where(and(eq(smsMessages.registrationId, id), eq(smsMessages.kind, 'code')));
     const over = await textAgain();
     expect(over.status).toBe(429);
-    expect(await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, id))).toHaveLength(2);
+    expect(
+      await t.database.db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.registrationId, id), eq(smsMessages.kind, 'code'))),
+    ).toHaveLength(2);
 
     const other = await issueAs(as(manager), { ...sale, siteId: '7', mobileNumber: '+12015550132' });
     await t.database.db.insert(smsSuppressions).values({
@@ -171,7 +179,10 @@ describe.each(DRIVERS)('the counter on %s', (driver) => {
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('sms_opted_out');
     expect(
-      await t.database.db.select().from(smsMessages).where(eq(smsMessages.registrationId, other.body.registration.id)),
+      await t.database.db
+        .select()
+        .from(smsMessages)
+        .where(and(eq(smsMessages.registrationId, other.body.registration.id), eq(smsMessages.kind, 'code'))),
     ).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '../../../../src/domain/customer';
@@ -112,7 +112,7 @@ describe.each(EMBEDDED_ONLY)('registration codes on %s', (driver) => {
       const [message] = await database.db
         .select()
         .from(smsMessages)
-        .where(eq(smsMessages.registrationId, texted.registration.id));
+        .where(and(eq(smsMessages.registrationId, texted.registration.id), eq(smsMessages.kind, 'code')));
       expect(message!.linkToken).toBe(texted.token);
     });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsMessages } from '../../../../../server/platform/db/schema';
 import {
@@ -28,7 +28,7 @@ describe.each(EMBEDDED_ONLY)('one try at texting a registration link, on %s', (d
     const [row] = await t.database.db
       .select()
       .from(smsMessages)
-      .where(eq(smsMessages.registrationId, issued.registration.id));
+      .where(and(eq(smsMessages.registrationId, issued.registration.id), eq(smsMessages.kind, 'code')));
     return { id: row!.id, token: issued.token, registrationId: issued.registration.id, createdAt: row!.createdAt };
   };
   const messageRow = async (id: string) =>
@@ -161,7 +161,7 @@ describe.each(EMBEDDED_ONLY)('queueing the text of a registration link, on %s', 
     const [row] = await t.database.db
       .select()
       .from(smsMessages)
-      .where(eq(smsMessages.registrationId, issued.registration.id));
+      .where(and(eq(smsMessages.registrationId, issued.registration.id), eq(smsMessages.kind, 'code')));
     expect(row).toMatchObject({ status: 'queued', linkToken: issued.token });
     const jobs: unknown = await t.database.db.execute(
       sql`select count(*)::int as n from pgboss.job where name = 'sms-delivery' and data->>'messageId' = ${row!.id}`,
@@ -176,7 +176,7 @@ describe.each(EMBEDDED_ONLY)('queueing the text of a registration link, on %s', 
     await t.database.db
       .update(smsMessages)
       .set({ status: 'failed', errorCode: '21211', attempts: 1, createdAt: new Date('2026-01-01T00:00:00Z') })
-      .where(eq(smsMessages.registrationId, issued.registration.id));
+      .where(and(eq(smsMessages.registrationId, issued.registration.id), eq(smsMessages.kind, 'code')));
     await t.database.db.transaction((tx) => queueRegistrationSms(tx, issued.registration.id, issued.token));
     expect(await findRegistrationSms(t.database.db, issued.registration.id)).toEqual({
       status: 'queued',
