@@ -54,6 +54,10 @@ export const surveySubmittedDataSchema = v.object({
     serviceScore: scoreSchema,
     valueScore: scoreSchema,
     comments: v.string(),
+    invitationId: described(
+      v.nullable(v.string()),
+      'The invitation after a visit it answers (`survey.invited`); null: asked at sign-up.',
+    ),
     createdAt: timestamp('When the survey was submitted.'),
   }),
 });

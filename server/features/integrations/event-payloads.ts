@@ -48,7 +48,7 @@ export const completedData = (registration: RegistrationRow, customer: CustomerR
 
 /** `survey.submitted`: the answers, and whose they are; an empty survey sends none (decision 038). */
 export const surveyData = (row: SurveyRow) => ({
-  survey: { ...pick(row, SURVEY_FIELDS), createdAt: row.createdAt.toISOString() },
+  survey: { ...pick(row, SURVEY_FIELDS), invitationId: row.invitationId, createdAt: row.createdAt.toISOString() },
 });
 
 /**

@@ -47,6 +47,11 @@ export interface RecordSurveyOptions {
   followUpHours?: number;
   /** When the follow-up case opens; the survey's own time unless given. */
   now?: Date;
+  /**
+   * The invitation after a visit this survey answers (decision 053): the survey names it and `survey.submitted`
+   * says so. Everything else is as at sign-up: the member's site's review page, and a detractor's case there.
+   */
+  invitationId?: string;
 }
 
 /**
@@ -75,6 +80,7 @@ export async function recordSurvey(
       ...pick(survey, SURVEY_QUESTIONS),
       comments: survey.comments,
       reviewUrl: response ? site.reviewUrl : null,
+      invitationId: options.invitationId ?? null,
     })
     .returning();
   // The demo's records are never sent to a webhook endpoint (decision 049).

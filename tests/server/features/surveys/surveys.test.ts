@@ -91,7 +91,8 @@ describe.each(EMBEDDED_ONLY)('surveys and customers on %s', (driver) => {
     const [event] = await database.db.select().from(outboxEvents).where(eq(outboxEvents.type, 'survey.submitted'));
     // The event carries the survey as before: the invitation is the console's figure, not a CRM's.
     const { reviewUrl: _invitation, ...survey } = recorded;
-    expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey });
+    // A survey at sign-up answers no invitation after a visit (decision 053).
+    expect((JSON.parse(event!.body) as { data: unknown }).data).toEqual({ survey: { ...survey, invitationId: null } });
     expect(await record({ customerId, ...ANSWERS })).toMatchObject({ customerId });
   });
 
