@@ -47,6 +47,7 @@ import { codeSecretOf } from './features/registrations/code-secret';
 import { siteRoutes } from './features/sites/sites.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { surveyRoutes } from './features/surveys/surveys.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
 import { twilioRoutes } from './features/integrations/sms/twilio.routes';
 import { vehicleRoutes } from './features/vehicles/vehicles.routes';
 import { visitRoutes } from './features/visits/visits.routes';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps): Hono {
   api.route('/visits', visitRoutes({ db, throttles, defaultPhoneCountry: env.defaultPhoneCountry }));
   api.route('/customers', customerRoutes({ db, ...clients, apiKey: env.apiKey, rules: customerRulesOf(env) }));
   api.route('/', surveyRoutes({ db, ...clients, apiKey: env.apiKey, followUpHours: env.followUpHours }));
+  api.route('/', invitationRoutes({ db, ...clients, apiKey: env.apiKey, followUpHours: env.followUpHours }));
   api.route('/vehicles', vehicleRoutes({ db, apiKey: env.apiKey }));
   api.route('/', memberRoutes({ db, defaultTimeZone: env.defaultTimeZone }));
   api.route('/', memberDataRoutes({ db }));

@@ -13,6 +13,8 @@ export type ApiErrorCode =
   | 'last_owner'
   | 'not_found'
   | 'registration_unavailable'
+  | 'invitation_used'
+  | 'invitation_expired'
   | 'unknown_customer'
   | 'sms_unavailable'
   | 'sms_opted_out'

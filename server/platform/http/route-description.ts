@@ -25,6 +25,8 @@ const REFUSALS = {
   last_owner: [409, 'The last enabled owner cannot be demoted or disabled.'],
   not_found: [404, 'There is no such record.'],
   registration_unavailable: [409, 'The registration code is unknown, expired or already used.'],
+  invitation_used: [410, 'The survey invitation was already answered: its link answers once.'],
+  invitation_expired: [410, 'The survey invitation is past its seven days.'],
   idempotency_key_reused: [409, 'The Idempotency-Key was used for another request, or its first request is running.'],
   external_id_reused: [409, "The point-of-sale's externalId was already recorded at the site for another visit."],
   payload_too_large: [413, 'The body is larger than the API accepts.'],

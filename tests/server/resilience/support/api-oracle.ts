@@ -17,6 +17,8 @@ const ERROR_CODES = {
   last_owner: true,
   not_found: true,
   registration_unavailable: true,
+  invitation_used: true,
+  invitation_expired: true,
   unknown_customer: true,
   idempotency_key_reused: true,
   external_id_reused: true,
