@@ -170,6 +170,18 @@ describe('GET /api/openapi.json', () => {
     expect(security('GET /api/openapi.json')).toEqual([]);
   });
 
+  it('describes answering a survey invitation, with the product key and its refusals (decision 053)', () => {
+    const lookup = operations.get('GET /api/survey-invitations/{code}');
+    const answer = operations.get('POST /api/survey-invitations/{code}/survey');
+    for (const operation of [lookup, answer]) {
+      expect(operation?.security).toEqual([{ apiKey: [] }]);
+      expect(operation?.responses['404']?.description).toMatch(/`not_found`/);
+      expect(operation?.responses['410']?.description).toMatch(/`invitation_used`[^]*`invitation_expired`/);
+    }
+    expect(Object.keys(lookup?.responses ?? {})).toContain('200');
+    expect(Object.keys(answer?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '429']));
+  });
+
   it("declares POST /api/customers's body from the customer schema", () => {
     const body = operations.get('POST /api/customers')?.requestBody?.content['application/json']?.schema;
     expect(body?.required).toEqual(
