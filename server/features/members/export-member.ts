@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { consentEvidenceView, consentView } from '../../../src/domain/customer-views';
 import type { Db, Tx } from '../../platform/db/client';
 import {
@@ -10,7 +10,9 @@ import {
   smsInboundMessages,
   smsMessages,
   smsSuppressions,
+  surveyInvitations,
   surveys,
+  visits,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../platform/db/schema';
@@ -42,10 +44,12 @@ export async function memberIds(db: Db | Tx, email: string) {
 
 /**
  * Everything held about the customers with this email, for a request under CCPA or GDPR: their profiles with the
- * consent evidence, their registrations, surveys, follow-up cases (with their timelines) and text messages, the
- * later changes to their consent to texts, the texts their numbers sent us and their numbers' opt-outs, and the
- * webhook events about them with their bodies parsed and where each went. Never a code: not the registration's hash,
- * not a text's pending link. Answers null when no customer has the email.
+ * consent evidence, their registrations, surveys, follow-up cases (with their timelines), their visits (their
+ * numbers', decision 052), the invitations to answer after a visit and every text we sent them (its kind, status
+ * and times, decision 053), the later changes to their consent to texts, the texts their numbers sent us and their
+ * numbers' opt-outs, and the webhook events about them with their bodies parsed and where each went. Never a code:
+ * not a registration's or an invitation's hash, not a text's pending link. Answers null when no customer has the
+ * email.
  */
 export async function exportMember(db: Db, email: string, now = new Date()) {
   const { customerIds, registrationIds } = await memberIds(db, email);
@@ -83,12 +87,29 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
         )
         .orderBy(followUpEvents.at, followUpEvents.seq)
     : [];
+  const invitations = await db
+    .select()
+    .from(surveyInvitations)
+    .where(inArray(surveyInvitations.customerId, customerIds))
+    .orderBy(surveyInvitations.createdAt);
+  const invitationIds = invitations.map((row) => row.id);
   const texts = await db
     .select()
     .from(smsMessages)
-    .where(inArray(smsMessages.registrationId, registrationIds))
+    .where(
+      or(
+        inArray(smsMessages.registrationId, registrationIds),
+        ...(invitationIds.length ? [inArray(smsMessages.invitationId, invitationIds)] : []),
+      ),
+    )
     .orderBy(smsMessages.createdAt);
   const numbers = [...new Set(profiles.map((row) => row.mobileNumber))];
+  // A member's visits are their number's, whenever recorded, and those that named them (decision 052).
+  const washes = await db
+    .select()
+    .from(visits)
+    .where(or(inArray(visits.mobileNumber, numbers), inArray(visits.customerId, customerIds)))
+    .orderBy(visits.visitedAt);
   const consentChanges = await consentHistoryOf(db, customerIds);
   const inbound = await db
     .select()
@@ -99,7 +120,7 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
   const events = await db
     .select()
     .from(outboxEvents)
-    .where(eventsAbout({ registrationIds, customerIds }))
+    .where(eventsAbout({ registrationIds, customerIds, visitIds: washes.map((row) => row.id) }))
     .orderBy(outboxEvents.createdAt);
   const deliveries = events.length
     ? await db
@@ -132,7 +153,12 @@ export async function exportMember(db: Db, email: string, now = new Date()) {
       ...row,
       timeline: timelines.filter((entry) => entry.caseId === row.id).map(({ caseId: _case, ...entry }) => entry),
     })),
-    // `linkToken` is the registration code itself, kept only until the text is sent.
+    // Which point-of-sale key reported a visit is the operator's business, not data about the person.
+    visits: washes.map(({ recordedByKeyId: _key, ...row }) => row),
+    // The link's code is never kept; its hash, as a registration's, is a credential's trace.
+    surveyInvitations: invitations.map(({ tokenHash: _hash, ...row }) => row),
+    // Every text, by kind (code, its reminder, an invitation, its reminder). `linkToken` is the registration code
+    // itself, kept only until the text is sent.
     textMessages: texts.map(({ linkToken: _token, ...row }) => row),
     // What became of their consent to texts after their profile gave it (the profile's agreement is above).
     smsConsentHistory: consentChanges.map((row) => ({ customerId: row.customerId, ...toConsentEntry(row) })),

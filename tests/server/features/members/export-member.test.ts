@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/platform/db/client';
-import { outboxEvents, registrations, surveys } from '../../../../server/platform/db/schema';
+import { outboxEvents, registrations, smsMessages, surveys, visits } from '../../../../server/platform/db/schema';
 import { openFollowUp } from '../../../../server/features/follow-ups/open-follow-up';
 import { receiveText } from '../../../../server/features/integrations/sms/sms-opt-out';
 import { exportMember } from '../../../../server/features/members/export-member';
 import { hashToken } from '../../../../server/platform/values/tokens';
+import { insertInvitation } from '../../helpers/invitation-row';
 import { DRIVERS, openTestDatabase } from '../../helpers/test-database';
 import { deliverAll, seedMember, type SeededMember } from './support/member-fixture';
 
@@ -128,6 +129,71 @@ describe.each(DRIVERS)("a member's export on %s", (driver) => {
       source: 'sms_keyword',
       keyword: 'STOP',
     });
+  });
+
+  it("holds the member's visits, their invitations after a visit and every text by kind, never a link's code", async () => {
+    const mobileNumber = '+12015550146';
+    const lee = await seedMember(database.db, { email: 'lee.park@example.com', mobileNumber, firstName: 'Lee' });
+    const visitedAt = new Date('2026-11-25T16:00:00Z');
+    const visit = (id: string, row: { mobileNumber: string; customerId?: string; siteId?: string }) => ({
+      id,
+      externalId: id,
+      siteId: row.siteId ?? '7',
+      visitedAt,
+      packageName: 'Ceramic',
+      recordedByKeyId: 'till-key',
+      ...row,
+    });
+    await database.db.insert(visits).values([
+      // Before the number joined, after, at another site by customer id, and someone else's.
+      visit('lee-before', { mobileNumber }),
+      visit('lee-by-id', { mobileNumber, customerId: lee.customerId, siteId: '9' }),
+      visit('not-lee', { mobileNumber: '+12015550147' }),
+    ]);
+    const { invitation, code } = await insertInvitation(database.db, 'export-test-secret', {
+      customerId: lee.customerId,
+      language: 'es',
+    });
+    await database.db.insert(smsMessages).values([
+      { id: crypto.randomUUID(), registrationId: lee.registrationId, kind: 'code_reminder' },
+      {
+        id: crypto.randomUUID(),
+        registrationId: lee.registrationId,
+        kind: 'invitation',
+        invitationId: invitation.id,
+        status: 'sent',
+        sentAt: visitedAt,
+      },
+      {
+        id: crypto.randomUUID(),
+        registrationId: lee.registrationId,
+        kind: 'invitation_reminder',
+        invitationId: invitation.id,
+      },
+    ]);
+    await database.db.insert(outboxEvents).values({
+      id: 'msg_lee_visit',
+      type: 'visit.recorded',
+      body: JSON.stringify({ type: 'visit.recorded', data: { visit: { id: 'lee-before', memberIds: [] } } }),
+    });
+
+    const exported = (await exportMember(database.db, 'lee.park@example.com'))!;
+    expect(exported.visits.map((row) => row.id).sort()).toEqual(['lee-before', 'lee-by-id']);
+    expect(exported.visits[0]).toMatchObject({ siteId: '7', visitedAt, packageName: 'Ceramic' });
+    expect(exported.visits[0]).not.toHaveProperty('recordedByKeyId');
+    expect(exported.surveyInvitations).toEqual([
+      expect.objectContaining({ id: invitation.id, siteId: '7', language: 'es', answeredAt: null }),
+    ]);
+    expect(exported.textMessages.map((row) => [row.kind, row.status]).sort()).toEqual([
+      // The code's text was still queued when the profile was completed: cancelled.
+      ['code', 'failed'],
+      ['code_reminder', 'queued'],
+      ['invitation', 'sent'],
+      ['invitation_reminder', 'queued'],
+    ]);
+    expect(exported.webhookEvents.map((event) => event.id)).toContain('msg_lee_visit');
+    const text = JSON.stringify(exported);
+    for (const secret of [code, invitation.tokenHash, 'till-key', 'not-lee']) expect(text).not.toContain(secret);
   });
 
   it('holds nothing of another member, and answers null for an email no one has', async () => {
