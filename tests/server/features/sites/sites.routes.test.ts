@@ -1,4 +1,4 @@
-import { FEEDBACK_DEFAULTS } from '../../../../src/domain/invitations';
+import { FEEDBACK_DEFAULTS, FEEDBACK_SETTING_MESSAGES } from '../../../../src/domain/invitations';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +168,39 @@ describe.each(DRIVERS)('sites on %s', (driver) => {
     }
     expect(await site('9')).toMatchObject({ name: 'Ninth Street' });
     expect(await site('mine')).toBeUndefined();
+  });
+
+  it("changes a site's feedback settings for an owner, and refuses a bad one naming the field (decision 053)", async () => {
+    await t.call('POST', '/api/admin/sites', { ...owner, json: { id: 'lake-5', name: 'Lakeside' } });
+    const settings = {
+      askAfterVisit: true,
+      askDelayMinutes: 0,
+      askEveryDays: 14,
+      codeReminder: false,
+      codeReminderMinutes: 90,
+      inviteReminder: true,
+      inviteReminderMinutes: 3 * 24 * 60,
+    };
+    const changed = await t.call('PATCH', '/api/admin/sites/lake-5', { ...owner, json: settings });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject(settings);
+    const listed = await t.call('GET', '/api/admin/sites', owner);
+    expect((listed.body as { results: { id: string }[] }).results.find((s) => s.id === 'lake-5')).toMatchObject(
+      settings,
+    );
+
+    const refused = await t.call('PATCH', '/api/admin/sites/lake-5', {
+      ...owner,
+      json: { askAfterVisit: false, askDelayMinutes: 7 * 24 * 60 + 1, askEveryDays: 0, inviteReminderMinutes: 1.5 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues).toEqual({
+      askDelayMinutes: FEEDBACK_SETTING_MESSAGES.askDelayMinutes,
+      askEveryDays: FEEDBACK_SETTING_MESSAGES.askEveryDays,
+      inviteReminderMinutes: FEEDBACK_SETTING_MESSAGES.reminderMinutes,
+    });
+    // Nothing of the refused change is written, not even its valid part.
+    expect(await site('lake-5')).toMatchObject(settings);
   });
 
   it("lists a staff member's sites given by the command line, waiting for a name", async () => {
