@@ -40,7 +40,11 @@ export async function answerInvitation(
       now: options.now,
     },
   );
-  await tx.update(surveyInvitations).set({ answeredAt: options.now }).where(eq(surveyInvitations.id, invitation.id));
+  // An answer opened the link, whether or not the page looked it up first: answered never outruns opened.
+  await tx
+    .update(surveyInvitations)
+    .set({ answeredAt: options.now, openedAt: invitation.openedAt ?? options.now })
+    .where(eq(surveyInvitations.id, invitation.id));
   await cancelQueuedTexts(tx, eq(smsMessages.invitationId, invitation.id), ANSWERED_CODE, options.now);
   return survey;
 }
