@@ -44,7 +44,14 @@ describe.each(DRIVERS)('survey invitations on %s', (driver) => {
     const data = events.map((event) => (JSON.parse(event.body) as { data: { survey: { id: string } } }).data);
     return new Map(data.map(({ survey }) => [survey.id, survey]));
   };
-  const answer = { recommendToOthersScore: 9, washQualityScore: 8, comments: 'Spotless.' };
+  const answer = {
+    recommendToOthersScore: 9,
+    washQualityScore: 8,
+    cleanlinessScore: 9,
+    serviceScore: 10,
+    valueScore: 0,
+    comments: 'Spotless.',
+  };
 
   it("looks an invitation up in the member's language, naming the visit's site", async () => {
     const { customerId } = await member();
