@@ -20,7 +20,7 @@ export interface AnswerInvitationOptions {
  * of two answers of one link the second waits and is refused (410) with nothing written. The survey names the
  * invitation, the invitation is answered, and its texts still queued (the reminder) are cancelled, in the caller's
  * transaction. An empty answer (decision 038) is stored and uses the link as any other; a detractor's opens a case
- * as at sign-up (`recordSurvey`); the server sent the link, so no budget of cases from sign-ups without a code is
+ * at the visit's site (`recordSurvey`); the server sent the link, so no budget of cases from sign-ups without a code is
  * spent (decision 039 guards against strangers, not the members we asked).
  */
 export async function answerInvitation(
@@ -34,7 +34,7 @@ export async function answerInvitation(
     tx,
     { ...answer, customerId: invitation.customerId },
     {
-      invitationId: invitation.id,
+      invitation: { id: invitation.id, siteId: invitation.siteId },
       beforeInsert: options.beforeInsert,
       followUpHours: options.followUpHours,
       now: options.now,

@@ -49,9 +49,10 @@ export interface RecordSurveyOptions {
   now?: Date;
   /**
    * The invitation after a visit this survey answers (decision 053): the survey names it and `survey.submitted`
-   * says so. Everything else is as at sign-up: the member's site's review page, and a detractor's case there.
+   * says so, and the answer is about the visit's site: its review page is the one offered, a detractor's case opens
+   * there (its managers follow up on their own wash), where an answer at sign-up is about the member's own site.
    */
-  invitationId?: string;
+  invitation?: { id: string; siteId: string };
 }
 
 /**
@@ -71,6 +72,14 @@ export async function recordSurvey(
   if (!(await customerExists(tx, survey.customerId))) throw new ApiError(422, 'unknown_customer', NO_SUCH_CUSTOMER);
   await options.beforeInsert?.(survey.customerId);
   const site = await siteOf(tx, survey.customerId);
+  if (options.invitation) {
+    const [visited] = await tx
+      .select({ reviewUrl: sites.reviewUrl })
+      .from(sites)
+      .where(eq(sites.id, options.invitation.siteId));
+    site.siteId = options.invitation.siteId;
+    site.reviewUrl = visited?.reviewUrl ?? null;
+  }
   const response = !isEmptySurvey(survey);
   const [row] = await tx
     .insert(surveys)
@@ -80,7 +89,7 @@ export async function recordSurvey(
       ...pick(survey, SURVEY_QUESTIONS),
       comments: survey.comments,
       reviewUrl: response ? site.reviewUrl : null,
-      invitationId: options.invitationId ?? null,
+      invitationId: options.invitation?.id ?? null,
     })
     .returning();
   // The demo's records are never sent to a webhook endpoint (decision 049).

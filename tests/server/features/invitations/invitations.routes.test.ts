@@ -168,15 +168,20 @@ describe.each(DRIVERS)('survey invitations on %s', (driver) => {
     expect(await surveyCount()).toBe(before);
   });
 
-  it("opens a follow-up case for a detractor's answer, as at sign-up", async () => {
+  it("opens a detractor's follow-up case at the visit's site, whose review page the answer is offered", async () => {
+    // The member joined at site 7 and washed at Harbor Road: its managers follow up on their own wash.
     const { customerId } = await member();
-    const { code } = await invite(customerId);
+    await db()
+      .insert(sites)
+      .values({ id: 'harbor-9', name: 'Harbor Road', named: true, reviewUrl: 'https://g.page/r/harbor/review' });
+    const { code } = await invite(customerId, { siteId: 'harbor-9' });
     const res = await t.call('POST', `/api/survey-invitations/${code}/survey`, {
       json: { recommendToOthersScore: 3, comments: 'Dryer broke.' },
     });
     expect(res.status).toBe(201);
+    expect(res.body.reviewUrl).toBe('https://g.page/r/harbor/review');
     const [opened] = await db().select().from(followUpCases).where(eq(followUpCases.surveyId, res.body.id));
-    expect(opened).toMatchObject({ customerId, siteId: '7', status: 'open' });
+    expect(opened).toMatchObject({ customerId, siteId: 'harbor-9', status: 'open' });
   });
 
   it('cancels the queued reminder of an answered invitation, and leaves its sent text as it was', async () => {
