@@ -67,6 +67,36 @@ const followUpFiguresEntries = {
 };
 export type FollowUpFigures = v.InferOutput<v.ObjectSchema<typeof followUpFiguresEntries, undefined>>;
 
+const averagesSchema = v.object({
+  recommendToOthersScore: nullableNumber,
+  washQualityScore: nullableNumber,
+  cleanlinessScore: nullableNumber,
+  serviceScore: nullableNumber,
+  valueScore: nullableNumber,
+} satisfies Record<SurveyQuestion, typeof nullableNumber>);
+
+/**
+ * The responses of one moment (decision 053): `signUp`, asked on the thank-you page after the profile (the survey
+ * names no invitation), or `afterVisit`, answered through an invitation after a visit. Their sum is the whole.
+ */
+const scoreFiguresSchema = v.object({ surveys: v.number(), ...npsCountsEntries, averages: averagesSchema });
+export type ScoreFigures = v.InferOutput<typeof scoreFiguresSchema>;
+
+/**
+ * The invitations after a visit made in the range (decision 053), a cohort as the codes' funnel is: of them, those
+ * sent, opened and answered (with a response, decision 038) by now. `opened` and `answered` count only sent ones, so
+ * both rates (over `sent`) never exceed 1; null when none was sent.
+ */
+const invitationFiguresEntries = {
+  made: v.number(),
+  sent: v.number(),
+  opened: v.number(),
+  answered: v.number(),
+  openedRate: nullableNumber,
+  answeredRate: nullableNumber,
+};
+export type InvitationFigures = v.InferOutput<v.ObjectSchema<typeof invitationFiguresEntries, undefined>>;
+
 /** What the dashboard shows for one range and site choice. Rates are 0–1; null where nothing could be counted. */
 export const dashboardFiguresSchema = v.object({
   /** The days counted, from and to both included, as calendar days on `timeZone`'s clock (decision 046). */
@@ -102,13 +132,25 @@ export const dashboardFiguresSchema = v.object({
     offered: v.number(),
     /** respondents / offered: never above 1. */
     responseRate: nullableNumber,
-    averages: v.object({
-      recommendToOthersScore: nullableNumber,
-      washQualityScore: nullableNumber,
-      cleanlinessScore: nullableNumber,
-      serviceScore: nullableNumber,
-      valueScore: nullableNumber,
-    } satisfies Record<SurveyQuestion, typeof nullableNumber>),
+    averages: averagesSchema,
+    /** The same responses split by when they were asked for: at sign-up, or after a visit (decision 053). */
+    signUp: scoreFiguresSchema,
+    afterVisit: scoreFiguresSchema,
+  }),
+  /**
+   * NPS and each question's average for every ISO week (Monday, on the range's clock) that the range touches, weeks
+   * without a response included: from every response, and split as `feedback` is.
+   */
+  scoreWeeks: v.array(
+    v.object({ week: v.string(), all: scoreFiguresSchema, signUp: scoreFiguresSchema, afterVisit: scoreFiguresSchema }),
+  ),
+  /** Invitations after a visit made in the range: in all and by site, and how many of the sites ask now. */
+  invitations: v.object({
+    ...invitationFiguresEntries,
+    /** The sites of the choice that ask after a visit now (a site's setting, off by default). */
+    sitesAsking: v.number(),
+    /** Every site of the choice that asks now or made an invitation in the range, most invitations first. */
+    sites: v.array(v.object({ siteId: v.string(), asking: v.boolean(), ...invitationFiguresEntries })),
   }),
   /** Profiles completed and NPS by the ISO week (Monday) they happened in. */
   weeks: v.array(v.object({ week: v.string(), completed: v.number(), ...npsCountsEntries })),

@@ -120,3 +120,55 @@ export const VISIT_FIGURES = {
       "Visits the point-of-sale reported for the member's number at your sites in the 30 days up to now, each wash counted once.",
   },
 } as const satisfies Record<string, FigureDefinition>;
+
+/**
+ * Feedback after visits and over time (decision 053): the invitations a visit prompted, and every response by week,
+ * split by when it was asked for. An invitation counts at the site of its visit, and so does its answer; a survey at
+ * sign-up counts at its code's site, as the figures above do.
+ */
+export const FEEDBACK_OVER_TIME_FIGURES = {
+  invitationsMade: {
+    term: 'Invitations made',
+    definition:
+      'Members asked for feedback after a visit in these days: one for each visit that prompted an invitation. Demo members are left out.',
+  },
+  invitationsSent: {
+    term: 'Sent',
+    definition:
+      'Of the invitations made in these days, those whose text has gone out, on any day; one waiting for the sending window is not sent yet.',
+  },
+  invitationsOpened: {
+    term: 'Opened',
+    definition: 'Of the invitations sent, those whose survey link has been opened, on any day; once each.',
+  },
+  invitationsAnswered: {
+    term: 'Answered',
+    definition:
+      'Of the invitations sent, those answered with a score or a comment, on any day. An empty survey is not an answer.',
+  },
+  invitationOpenRate: {
+    term: 'Open rate',
+    definition: 'Opened as a share of the invitations sent; a dash when none was sent.',
+  },
+  invitationAnswerRate: {
+    term: 'Answer rate',
+    definition: 'Answered as a share of the invitations sent; a dash when none was sent.',
+  },
+  surveysBySource: {
+    term: 'At sign-up / after a visit',
+    definition:
+      'The surveys with a score or a comment sent in these days, by where they were asked: on the thank-you page after the profile, or through an invitation after a visit. Together they are the Surveys figure.',
+  },
+  weeklyNps: {
+    term: 'NPS by week',
+    definition:
+      "Each week's NPS (Monday to Sunday, on the days' clock) from its surveys that answered the recommend question: all of them, those at sign-up and those after a visit. A week with none has no NPS.",
+  },
+  weeklyAverages: {
+    term: 'Average scores by week',
+    definition:
+      "Each question's mean over the week's surveys that answered it, at sign-up and after visits together, from 1 to 10, to one decimal.",
+  },
+} as const satisfies Record<string, FigureDefinition>;
+
+export type FeedbackOverTimeFigureName = keyof typeof FEEDBACK_OVER_TIME_FIGURES;

@@ -10,17 +10,27 @@ import {
 import { dayAt, daysOn } from '../../../src/domain/calendar-days';
 import { SURVEY_QUESTIONS, type SurveyQuestion } from '../../../src/domain/survey';
 import type { Db } from '../../platform/db/client';
-import { customers, registrations, surveys } from '../../platform/db/schema';
+import { customers, registrations, surveyInvitations, surveys } from '../../platform/db/schema';
 import { notDemoRegistration } from '../demo/not-demo';
 import { pick } from '../../platform/values/pick';
-import { isEmptySurveyRow, isSurveyResponse, SCORE_COLUMNS } from '../surveys/empty-survey';
+import { isEmptySurveyRow, isSurveyResponse } from '../surveys/empty-survey';
 import { followUpFigures } from './follow-up-figures';
+import { invitationFigures } from './invitation-figures';
+import { scoreTrend } from './score-trend';
+import {
+  averageColumns,
+  count,
+  countedSurveys,
+  npsColumns,
+  surveySiteId,
+  weekOf,
+  type SiteScope,
+} from './survey-columns';
 import { themeFigures } from './theme-figures';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export type { SiteScope } from './survey-columns';
 
-/** Which sites a query covers: every one, or a list (a manager's, or the one chosen). */
-export type SiteScope = 'all' | readonly string[];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -37,28 +47,10 @@ export function dayRange(query: Pick<DashboardQuery, 'from' | 'to'>, now = new D
 const inSites = (sites: SiteScope): SQL | undefined =>
   sites === 'all' ? undefined : inArray(registrations.siteId, [...sites]);
 
-const count = (condition?: SQL) =>
-  condition ? sql<number>`count(*) filter (where ${condition})::int` : sql<number>`count(*)::int`;
-
-/** The recommend question's bands (docs/decisions/012-dashboard-figures.md): 0, unanswered, is in none. */
-const npsColumns = {
-  promoters: count(sql`${surveys.recommendToOthersScore} >= 9`),
-  passives: count(sql`${surveys.recommendToOthersScore} between 7 and 8`),
-  detractors: count(sql`${surveys.recommendToOthersScore} between 1 and 6`),
-};
-
 const withNps = <T extends { promoters: number; passives: number; detractors: number }>(row: T): T & NpsCounts => ({
   ...row,
   nps: netPromoterScore(row),
 });
-
-/** Each question's mean over the customers who answered it, to one decimal. */
-const averageColumns = Object.fromEntries(
-  SURVEY_QUESTIONS.map((question) => [
-    question,
-    sql<number | null>`round(avg(nullif(${SCORE_COLUMNS[question]}, 0)), 1)::float8`,
-  ]),
-) as Record<SurveyQuestion, SQL<number | null>>;
 
 /**
  * Whether the member a registration made has sent a response, whenever (decision 038): an empty survey is none, and
@@ -95,28 +87,30 @@ export async function dashboardFigures(
     gte(registrations.completedAt, range.start),
     lt(registrations.completedAt, range.end),
   );
-  const surveysInRange = and(issuedCodes, gte(surveys.createdAt, range.start), lt(surveys.createdAt, range.end));
+  // A survey at sign-up counts at its code's site, an answer to an invitation at its visit's (decision 053).
+  const surveysInRange = and(
+    countedSurveys(scope.sites, query),
+    gte(surveys.createdAt, range.start),
+    lt(surveys.createdAt, range.end),
+  );
   // Every feedback figure counts responses; an empty survey is counted apart, and nowhere else.
   const responsesInRange = and(surveysInRange, isSurveyResponse);
 
   // Completions and responses are each read once: the range's total, by week and by site in one pass
   // (GROUPING SETS), which `grouping()` tells apart (0 where the row is grouped by that column). Empty surveys are
   // only counted.
-  // Weeks start on Monday on the same clock as the days. The zone is written into the statement, not bound: GROUPING
-  // compares its argument with the grouping sets' as written, and two parameters are two expressions to it. It is
-  // an IANA name (checked as the site or the staff member was saved), quoted as a literal.
-  const zoneLiteral = sql.raw(`'${timeZone.replace(/'/g, "''")}'`);
-  const week = (column: AnyColumn) =>
-    sql<string>`to_char(date_trunc('week', ${column} at time zone ${zoneLiteral}), 'YYYY-MM-DD')`;
-  const byWeekAndSite = (column: AnyColumn) => ({
+  // Weeks start on Monday on the same clock as the days.
+  const week = (column: AnyColumn) => weekOf(column, timeZone);
+  const byWeekAndSite = (column: AnyColumn, site: SQL | AnyColumn = registrations.siteId) => ({
     week: week(column),
-    siteId: registrations.siteId,
+    siteId: sql<string>`${site}`,
     byWeek: sql<boolean>`(grouping(${week(column)}) = 0)`,
-    bySite: sql<boolean>`(grouping(${registrations.siteId}) = 0)`,
+    bySite: sql<boolean>`(grouping(${site}) = 0)`,
   });
-  const sets = (column: AnyColumn) => sql`grouping sets ((), (${week(column)}), (${registrations.siteId}))`;
+  const sets = (column: AnyColumn, site: SQL | AnyColumn = registrations.siteId) =>
+    sql`grouping sets ((), (${week(column)}), (${site}))`;
 
-  const [funnelRows, completionRows, surveyRows, emptyRows, followUps, themes] = await Promise.all([
+  const [funnelRows, completionRows, surveyRows, emptyRows, followUps, themes, trend, invitations] = await Promise.all([
     db
       .select({
         issued: count(),
@@ -139,7 +133,7 @@ export async function dashboardFigures(
       .groupBy(sets(registrations.completedAt)),
     db
       .select({
-        ...byWeekAndSite(surveys.createdAt),
+        ...byWeekAndSite(surveys.createdAt, surveySiteId),
         surveys: count(),
         ...npsColumns,
         ...averageColumns,
@@ -149,16 +143,20 @@ export async function dashboardFigures(
       .from(surveys)
       .innerJoin(customers, eq(customers.id, surveys.customerId))
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .leftJoin(surveyInvitations, eq(surveyInvitations.id, surveys.invitationId))
       .where(responsesInRange)
-      .groupBy(sets(surveys.createdAt)),
+      .groupBy(sets(surveys.createdAt, surveySiteId)),
     db
       .select({ empty: count() })
       .from(surveys)
       .innerJoin(customers, eq(customers.id, surveys.customerId))
       .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+      .leftJoin(surveyInvitations, eq(surveyInvitations.id, surveys.invitationId))
       .where(and(surveysInRange, isEmptySurveyRow)),
     followUpFigures(db, scope.sites, range, now, query),
     themeFigures(db, responsesInRange),
+    scoreTrend(db, responsesInRange, range, timeZone),
+    invitationFigures(db, scope.sites, range, query),
   ]);
 
   const noNps = { promoters: 0, passives: 0, detractors: 0 };
@@ -208,7 +206,11 @@ export async function dashboardFigures(
       passives: fb.passives,
       detractors: fb.detractors,
       averages: Object.fromEntries(SURVEY_QUESTIONS.map((q) => [q, fb[q]])) as Record<SurveyQuestion, number | null>,
+      signUp: trend.signUp,
+      afterVisit: trend.afterVisit,
     }),
+    scoreWeeks: trend.weeks,
+    invitations,
     weeks: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([key, row]) => ({ week: key, ...withNps(row) })),
     sites: [...sites]
       .map(([siteId, row]) => ({

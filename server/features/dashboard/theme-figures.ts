@@ -2,14 +2,15 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { DashboardFigures } from '../../../src/domain/dashboard';
 import { THEMES, type Theme } from '../../../src/domain/themes';
 import type { Db } from '../../platform/db/client';
-import { customers, registrations, surveys } from '../../platform/db/schema';
+import { customers, registrations, surveyInvitations, surveys } from '../../platform/db/schema';
 import { mentionsTheme } from '../feedback/theme-conditions';
+import { surveySiteId } from './survey-columns';
 
 /**
  * How many of the surveys `where` selects mention each theme in their comment, by site (decision 028): the same
  * word list the feedback list filters by, counted in the database, and of those how many came from promoters,
  * passives and detractors (decision 046: "Wash quality: 12 praise, 5 complaints"). Sites and themes with none are
- * left out.
+ * left out. A survey counts at its site as the dashboard's other figures read it (survey-columns.ts).
  */
 export async function themeFigures(db: Db, where: SQL | undefined): Promise<DashboardFigures['themes']> {
   const score = surveys.recommendToOthersScore;
@@ -32,13 +33,14 @@ export async function themeFigures(db: Db, where: SQL | undefined): Promise<Dash
     ),
   ) as Record<`${Theme}:${Band}`, SQL<number>>;
   const rows = await db
-    .select({ siteId: registrations.siteId, ...counts })
+    .select({ siteId: surveySiteId, ...counts })
     .from(surveys)
     .innerJoin(customers, eq(customers.id, surveys.customerId))
     .innerJoin(registrations, eq(registrations.id, customers.registrationId))
+    .leftJoin(surveyInvitations, eq(surveyInvitations.id, surveys.invitationId))
     // A survey without a comment mentions nothing: the patterns run only over the ones with words.
     .where(and(where, ne(surveys.comments, '')))
-    .groupBy(registrations.siteId);
+    .groupBy(surveySiteId);
   return rows
     .flatMap((row) =>
       THEMES.map((theme) => ({

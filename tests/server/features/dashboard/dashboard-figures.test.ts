@@ -225,6 +225,9 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
           serviceScore: 9.5,
           valueScore: 6.7,
         },
+        // Every one of them at sign-up: none answers an invitation after a visit.
+        signUp: expect.objectContaining({ surveys: 5 }),
+        afterVisit: expect.objectContaining({ surveys: 0, nps: null }),
       },
       weeks: [
         { week: '2026-11-02', completed: 3, promoters: 2, passives: 1, detractors: 0, nps: 67 },
@@ -254,6 +257,9 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
       ],
       followUps: noFollowUps,
       themes: [],
+      // Every week the range touches; tests/server/features/dashboard/score-trend.test.ts has them by hand.
+      scoreWeeks: expect.any(Array),
+      invitations: expect.objectContaining({ made: 0, sitesAsking: 0, sites: [] }),
     });
   });
 
@@ -403,6 +409,9 @@ describe.each(DRIVERS)('GET /api/admin/dashboard on %s', (driver) => {
         serviceScore: null,
         valueScore: null,
       },
+      // Every one of them at sign-up: none answers an invitation after a visit.
+      signUp: expect.objectContaining({ surveys: 1 }),
+      afterVisit: expect.objectContaining({ surveys: 0, nps: null }),
     });
     expect(res.body.sites).toEqual([
       {
@@ -583,6 +592,9 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
           serviceScore: 4,
           valueScore: 2,
         },
+        // Every one of them at sign-up: none answers an invitation after a visit.
+        signUp: expect.objectContaining({ surveys: 9 }),
+        afterVisit: expect.objectContaining({ surveys: 0, nps: null }),
       },
       weeks: [
         { week: '2026-03-02', completed: 2, promoters: 1, passives: 0, detractors: 0, nps: 100 },
@@ -635,6 +647,9 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
       ],
       followUps: noFollowUps,
       themes: [],
+      // Every week the range touches; tests/server/features/dashboard/score-trend.test.ts has them by hand.
+      scoreWeeks: expect.any(Array),
+      invitations: expect.objectContaining({ made: 0, sitesAsking: 0, sites: [] }),
     });
   });
 
@@ -732,6 +747,9 @@ describe.each(EMBEDDED_ONLY)('dashboardFigures on %s', (driver) => {
         serviceScore: null,
         valueScore: null,
       },
+      // Every one of them at sign-up: none answers an invitation after a visit.
+      signUp: expect.objectContaining({ surveys: 0 }),
+      afterVisit: expect.objectContaining({ surveys: 0, nps: null }),
     });
     expect(completionOnly.weeks).toEqual([
       { week: '2026-03-02', completed: 1, promoters: 0, passives: 0, detractors: 0, nps: null },

@@ -16,6 +16,15 @@ const followUps = {
   resolvedOnTimeRate: null,
 };
 
+const noAverages = {
+  recommendToOthersScore: null,
+  washQualityScore: null,
+  cleanlinessScore: null,
+  serviceScore: null,
+  valueScore: null,
+};
+const noInvitations = { made: 0, sent: 0, opened: 0, answered: 0, openedRate: null, answeredRate: null };
+
 /** Two members completed a profile; one sent three surveys and an empty one, the other nothing. */
 const FIGURES_SHOWN: DashboardFigures = {
   range: { from: '2027-02-01', to: '2027-02-28', timeZone: 'America/Los_Angeles', clock: 'reader' },
@@ -38,7 +47,24 @@ const FIGURES_SHOWN: DashboardFigures = {
       serviceScore: 9,
       valueScore: 9,
     },
+    signUp: {
+      surveys: 3,
+      promoters: 2,
+      passives: 0,
+      detractors: 0,
+      nps: 100,
+      averages: {
+        recommendToOthersScore: 9.5,
+        washQualityScore: 9,
+        cleanlinessScore: 9,
+        serviceScore: 9,
+        valueScore: 9,
+      },
+    },
+    afterVisit: { surveys: 0, promoters: 0, passives: 0, detractors: 0, nps: null, averages: noAverages },
   },
+  scoreWeeks: [],
+  invitations: { ...noInvitations, sitesAsking: 0, sites: [] },
   weeks: [],
   sites: [],
   followUps: { ...followUps, sites: [], rootCauses: [] },
