@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { DashboardFigures } from '../../domain/dashboard';
-import { FIGURES } from '../../domain/figures';
+import { FEEDBACK_OVER_TIME_FIGURES, FIGURES } from '../../domain/figures';
 import { siteName, type Site } from '../../domain/sites';
 import { SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import { TextField } from '../../components/fields/text-field';
@@ -14,6 +14,7 @@ import { SiteSelect } from '../sites/components/site-select';
 import { dashboardQuery } from './api';
 import { Breakdown } from './components/breakdown';
 import { BarChart, WeeklyChart } from './components/dashboard-charts';
+import { FeedbackOverTimeSection } from './components/feedback-over-time-section';
 import { Figure } from './components/figure';
 import { FirstRunSteps } from './components/first-run-steps';
 import { FollowUpSection } from './components/follow-up-section';
@@ -96,13 +97,17 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
         <h2 id="feedback-heading">Feedback</h2>
         <p className={styles.muted}>
           Surveys sent from {data.range.from} to {data.range.to} by members of{' '}
-          {data.site ? siteName(sites, data.site) : 'your sites'}; sign-ups without a code belong to no site and are
-          left out.
+          {data.site ? siteName(sites, data.site) : 'your sites'}, at sign-up and after visits; sign-ups without a code
+          belong to no site and are left out, an answer after a visit counts at the visit’s site.
         </p>
         <dl className={`${styles.figures} ${styles.definedFigures}`}>
           <Figure {...FIGURES.responseRate} value={percent(feedback.responseRate)} />
           <Figure {...FIGURES.respondents} value={`${figure(feedback.respondents)} of ${figure(feedback.offered)}`} />
           <Figure {...FIGURES.surveys} value={figure(feedback.surveys)} />
+          <Figure
+            {...FEEDBACK_OVER_TIME_FIGURES.surveysBySource}
+            value={`${figure(feedback.signUp.surveys)} / ${figure(feedback.afterVisit.surveys)}`}
+          />
           <Figure {...FIGURES.emptySurveys} value={figure(feedback.empty)} />
           <Figure {...FIGURES.nps} value={signed(feedback.nps)} />
           <Figure
@@ -117,7 +122,9 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
             <thead>
               <tr>
                 <th scope="col">Question</th>
-                <th scope="col">Average</th>
+                <th scope="col">All</th>
+                <th scope="col">At sign-up</th>
+                <th scope="col">After a visit</th>
               </tr>
             </thead>
             <tbody>
@@ -125,6 +132,8 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
                 <tr key={question}>
                   <td>{SURVEY_QUESTION_TEXTS[question]}</td>
                   <td>{feedback.averages[question] ?? '—'}</td>
+                  <td>{feedback.signUp.averages[question] ?? '—'}</td>
+                  <td>{feedback.afterVisit.averages[question] ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -172,6 +181,7 @@ function Figures({ data, sites }: { data: DashboardFigures; sites: readonly Site
         ])}
         file={`by-site-${data.range.from}-${data.range.to}.csv`}
       />
+      <FeedbackOverTimeSection data={data} nameOf={nameOf} />
       <ThemeSection themes={data.themes} range={data.range} nameOf={nameOf} />
       <FollowUpSection followUps={data.followUps} range={data.range} nameOf={nameOf} />
     </>

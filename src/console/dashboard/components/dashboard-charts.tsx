@@ -115,3 +115,60 @@ export function BarChart({
     />
   );
 }
+
+const SIGN_UP = '#5c940d';
+const AFTER_VISIT = '#862e9c';
+
+/**
+ * NPS for each week of the range (decision 053): all responses, and the two moments they were asked at, each its
+ * own line on the scale from -100 to 100. The three differ by stroke (solid, dashed, dotted) as well as by colour; a
+ * week without an answer is a gap the line steps over, and the legend and the table say "—".
+ */
+export function NpsTrendChart({ weeks }: { weeks: DashboardFigures['scoreWeeks'] }) {
+  const data = useMemo<uPlot.AlignedData>(
+    () => [
+      weeks.map((_, index) => index),
+      weeks.map((week) => week.all.nps),
+      weeks.map((week) => week.signUp.nps),
+      weeks.map((week) => week.afterVisit.nps),
+    ],
+    [weeks],
+  );
+  const options = useMemo(
+    () => ({
+      scales: {
+        x: { time: false, range: [-0.5, weeks.length - 0.5] as uPlot.Range.MinMax },
+        y: { range: [-100, 100] as uPlot.Range.MinMax },
+      },
+      axes: [
+        {
+          label: 'Week of',
+          splits: () => weeks.map((_, index) => index),
+          values: (_: uPlot, ticks: number[]) => ticks.map((tick) => weeks[tick]?.week.slice(5) ?? ''),
+        },
+        { label: 'NPS' },
+      ],
+      series: [
+        { label: 'Week', value: (_: uPlot, index: number) => weeks[index]?.week ?? '' },
+        { label: 'All', stroke: BRAND, width: 3, spanGaps: true, points: { size: 8 } },
+        { label: 'At sign-up', stroke: SIGN_UP, width: 2, dash: [8, 4], spanGaps: true, points: { size: 6 } },
+        { label: 'After a visit', stroke: AFTER_VISIT, width: 2, dash: [2, 4], spanGaps: true, points: { size: 6 } },
+      ],
+    }),
+    [weeks],
+  );
+  const line = (pick: (week: DashboardFigures['scoreWeeks'][number]) => number | null) =>
+    weeks.map((week) => signed(pick(week))).join(', ');
+  return (
+    <UplotChart
+      options={options}
+      data={data}
+      summary={`NPS for each of ${weeks.length} weeks: all surveys, those at sign-up and those after a visit; the table below has the figures.`}
+      legend={[
+        { label: 'All (solid), by week', color: BRAND, values: line((week) => week.all.nps) },
+        { label: 'At sign-up (dashed)', color: SIGN_UP, values: line((week) => week.signUp.nps) },
+        { label: 'After a visit (dotted)', color: AFTER_VISIT, values: line((week) => week.afterVisit.nps) },
+      ]}
+    />
+  );
+}

@@ -5,7 +5,12 @@ import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardPage } from '../../../../src/console/dashboard/dashboard-page';
 import type { DashboardFigures } from '../../../../src/domain/dashboard';
-import { FIGURES, type FigureName } from '../../../../src/domain/figures';
+import {
+  FEEDBACK_OVER_TIME_FIGURES,
+  FIGURES,
+  type FeedbackOverTimeFigureName,
+  type FigureName,
+} from '../../../../src/domain/figures';
 
 const followUps = {
   opened: 0,
@@ -76,16 +81,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(figures: DashboardFigures = FIGURES_SHOWN) {
+function renderPage(figures: DashboardFigures = FIGURES_SHOWN, role: 'owner' | 'manager' = 'manager') {
+  // An owner's first steps are all done: the dashboard shows only the figures.
+  const answers: Record<string, unknown> = {
+    '/api/admin/dashboard': figures,
+    '/api/admin/first-run': { steps: { sitesNamed: true, managerAdded: true, keyMade: true, codeIssued: true } },
+  };
   vi.stubGlobal('fetch', (input: Request) =>
-    Promise.resolve(Response.json(new URL(input.url).pathname === '/api/admin/dashboard' ? figures : { results: [] })),
+    Promise.resolve(Response.json(answers[new URL(input.url).pathname] ?? { results: [] })),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           {/* A manager: the figures as any reader sees them, without an owner's first steps above them. */}
-          <Route element={<Outlet context={{ id: 'm', role: 'manager' }} />}>
+          <Route element={<Outlet context={{ id: 'm', role }} />}>
             <Route path="/" element={<DashboardPage />} />
           </Route>
         </Routes>
@@ -95,8 +105,10 @@ function renderPage(figures: DashboardFigures = FIGURES_SHOWN) {
 }
 
 /** A figure's value and the words beside it, as a screen reader is given them: the descriptions of its term. */
-async function shown(name: FigureName) {
-  const term = await screen.findByText(FIGURES[name].term, { selector: 'dt' });
+async function shown(name: FigureName | FeedbackOverTimeFigureName) {
+  const { term: text } =
+    name in FIGURES ? FIGURES[name as FigureName] : FEEDBACK_OVER_TIME_FIGURES[name as FeedbackOverTimeFigureName];
+  const term = await screen.findByText(text, { selector: 'dt' });
   return within(term.parentElement!)
     .getAllByRole('definition')
     .map((description) => description.textContent);
@@ -144,5 +156,66 @@ describe('the dashboard', () => {
       'Wash quality: 12 praise, 4 complaints, 1 passive, 1 without a score',
       'Wait time: 0 praise, 1 complaint',
     ]);
+  });
+
+  describe('feedback after visits', () => {
+    const asking: DashboardFigures = {
+      ...FIGURES_SHOWN,
+      feedback: { ...FIGURES_SHOWN.feedback, afterVisit: { ...FIGURES_SHOWN.feedback.afterVisit, surveys: 1 } },
+      invitations: {
+        made: 4,
+        sent: 3,
+        opened: 2,
+        answered: 1,
+        openedRate: 2 / 3,
+        answeredRate: 1 / 3,
+        sitesAsking: 1,
+        sites: [
+          {
+            siteId: '7',
+            asking: true,
+            made: 4,
+            sent: 3,
+            opened: 2,
+            answered: 1,
+            openedRate: 2 / 3,
+            answeredRate: 1 / 3,
+          },
+        ],
+      },
+    };
+
+    it('shows the invitations funnel with what each figure counts, and the surveys split by when they were asked', async () => {
+      renderPage(asking);
+      expect(await shown('invitationsMade')).toEqual(['4', FEEDBACK_OVER_TIME_FIGURES.invitationsMade.definition]);
+      expect(await shown('invitationOpenRate')).toEqual([
+        '67%',
+        FEEDBACK_OVER_TIME_FIGURES.invitationOpenRate.definition,
+      ]);
+      expect(await shown('invitationAnswerRate')).toEqual([
+        '33%',
+        FEEDBACK_OVER_TIME_FIGURES.invitationAnswerRate.definition,
+      ]);
+      expect(await shown('surveysBySource')).toEqual(['3 / 1', FEEDBACK_OVER_TIME_FIGURES.surveysBySource.definition]);
+      const bySite = screen.getByRole('region', { name: 'Invitations by site' });
+      expect(
+        within(bySite)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual(['SiteAsks nowMadeSentOpenedAnsweredOpen rateAnswer rate', 'Site 7Yes432167%33%']);
+      expect(screen.queryByTestId('after-visits-off')).toBeNull();
+    });
+
+    it('shows an owner where to turn asking on when no site asks, and a manager only that none does', async () => {
+      renderPage(FIGURES_SHOWN, 'owner');
+      const hint = await screen.findByTestId('after-visits-off');
+      expect(within(hint).getByRole('link', { name: 'Sites page' }).getAttribute('href')).toBe('/sites');
+      cleanup();
+      renderPage(FIGURES_SHOWN, 'manager');
+      expect((await screen.findByTestId('after-visits-off')).textContent).toBe(
+        'None of these sites asks for feedback after a visit yet. ',
+      );
+      expect(screen.queryByRole('region', { name: 'Invitations by site' })).toBeNull();
+    });
   });
 });
