@@ -189,6 +189,10 @@ test('a detractor at a named site: the site’s manager is emailed the case, fol
       .filter({ hasText: siteName });
     // "Brushes scratched my mirror.": damage, and the brushes are equipment.
     await expect(themes.getByRole('cell')).toHaveText([siteName, '0', '1', '0', '0', '0', '0', '1', '0']);
+    // Over time (decision 053): the site asks after no visit, so its one survey is this week's, all at sign-up.
+    await expect(counter.getByText('This site does not ask for feedback after a visit yet.')).toBeVisible();
+    const thisWeek = counter.getByRole('region', { name: 'NPS by week' }).getByRole('row').filter({ hasText: '1 / 0' });
+    await expect(thisWeek.getByRole('cell')).toHaveText([/^\d{4}-\d\d-\d\d$/, '-100', '-100', '—', '1 / 0']);
     await expectNoSeriousViolations(counter);
     await managerContext.close();
   } finally {

@@ -51,7 +51,9 @@ export function FeedbackOverTimeSection({
   );
   const answered = scoreWeeks.some((week) => week.all.surveys > 0);
   const file = (name: string) => `${name}-${range.from}-${range.to}.csv`;
-  const which = data.site ? 'This site does not' : 'None of these sites';
+  const notAskingYet = data.site
+    ? 'This site does not ask for feedback after a visit yet.'
+    : 'None of these sites asks for feedback after a visit yet.';
 
   return (
     <>
@@ -59,7 +61,7 @@ export function FeedbackOverTimeSection({
         <h2 id="after-visits-heading">Feedback after visits</h2>
         {notAsking ? (
           <p data-testid="after-visits-off">
-            {which} asks for feedback after a visit yet.{' '}
+            {notAskingYet}{' '}
             {staff.role === 'owner' && (
               <>
                 Turn on “Ask after a visit” for a site on the <Link to="/sites">Sites page</Link>: its members are then
