@@ -119,7 +119,8 @@ export const dashboardFiguresSchema = v.object({
   }),
   /**
    * The surveys sent in the range that are responses (an empty survey is counted apart), and the response rate of the
-   * members who completed a profile in it: src/domain/figures.ts says what each counts (decision 038).
+   * members who completed a profile in it: src/domain/figures.ts says what each counts (decision 038). Responses are
+   * those at sign-up (counted at their code's site) and those after a visit (at the visit's site: decision 053).
    */
   feedback: v.object({
     ...npsCountsEntries,

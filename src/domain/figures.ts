@@ -162,7 +162,7 @@ export const FEEDBACK_OVER_TIME_FIGURES = {
   weeklyNps: {
     term: 'NPS by week',
     definition:
-      "Each week's NPS (Monday to Sunday, on the days' clock) from its surveys that answered the recommend question: all of them, those at sign-up and those after a visit. A week with none has no NPS.",
+      "Each week's NPS (Monday to Sunday, on the days' clock) from its surveys that answered the recommend question: all of them, those at sign-up and those after a visit. A week with none has no NPS; the first and last weeks count only the days chosen.",
   },
   weeklyAverages: {
     term: 'Average scores by week',

@@ -7,7 +7,10 @@ import type { Db } from '../../platform/db/client';
 import { validQuery } from '../../platform/http/request-input';
 import { describe } from '../../platform/http/route-description';
 
-/** `GET /api/admin/dashboard?from=&to=&site=`: the funnel, the feedback and NPS, by week and by site. */
+/**
+ * `GET /api/admin/dashboard?from=&to=&site=`: the funnel, the feedback and NPS, by week and by site, and feedback
+ * after visits (decision 053): the invitations' funnel and the scores by week, split by when they were asked.
+ */
 export function dashboardRoutes(deps: { db: Db; defaultTimeZone: string }): Hono<AdminEnv> {
   const app = new Hono<AdminEnv>();
 
@@ -18,7 +21,7 @@ export function dashboardRoutes(deps: { db: Db; defaultTimeZone: string }): Hono
       answers: {
         200: {
           description:
-            "The funnel, feedback with NPS and averages, and both by week and by site; `range.timeZone` is the clock the days are counted on (the site's, or the reader's setting for several sites).",
+            "The funnel, feedback with NPS and averages (split into answers at sign-up and after a visit), both by week and by site, the scores by week (`scoreWeeks`) and the invitations after visits made in the range (`invitations`); `range.timeZone` is the clock the days are counted on (the site's, or the reader's setting for several sites).",
           body: dashboardFiguresSchema,
         },
       },
