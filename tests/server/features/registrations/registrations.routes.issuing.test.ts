@@ -95,7 +95,7 @@ describe.each(DRIVERS)('issuing codes on %s', (driver) => {
           .select({ n: count() })
           .from(smsMessages)
           .innerJoin(registrations, eq(registrations.id, smsMessages.registrationId))
-          .where(eq(registrations.mobileNumber, number))
+          .where(and(eq(registrations.mobileNumber, number), eq(smsMessages.kind, 'code')))
       )[0]!.n;
     for (const who of [pointOfSale, asManager(), pointOfSale]) {
       expect((await issueAs(who, { ...sale, siteId: '7', mobileNumber: number, send: 'sms' })).status).toBe(201);
