@@ -100,7 +100,8 @@ export async function listIssuedCodes(
     ? await db
         .select()
         .from(smsMessages)
-        .where(inArray(smsMessages.registrationId, ids))
+        // The code's own texts: a reminder is not the code's status (decision 053).
+        .where(and(inArray(smsMessages.registrationId, ids), eq(smsMessages.kind, 'code')))
         .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     : [];
   const latestText = new Map<string, (typeof texts)[number]>();
