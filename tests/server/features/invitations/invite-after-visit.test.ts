@@ -161,14 +161,12 @@ describe.each(DRIVERS)('asking a member for feedback after a visit, on %s', (dri
     const { customerId, visitId } = await visitOfMember();
     await db.insert(surveys).values({ id: `empty-${customerId}`, customerId, createdAt: after(DUE, -DAY) });
     const { customerId: answered, visitId: answeredVisit } = await visitOfMember();
-    await db
-      .insert(surveys)
-      .values({
-        id: `scored-${answered}`,
-        customerId: answered,
-        recommendToOthersScore: 9,
-        createdAt: after(DUE, -DAY),
-      });
+    await db.insert(surveys).values({
+      id: `scored-${answered}`,
+      customerId: answered,
+      recommendToOthersScore: 9,
+      createdAt: after(DUE, -DAY),
+    });
     expect(await invite(answeredVisit)).toEqual({ invited: false, reason: 'answered_recently' });
     expect((await invite(visitId)).invited).toBe(true);
   });
