@@ -8,6 +8,7 @@ import {
   rateLimits,
   registrations,
   smsMessages,
+  visits,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../../../server/platform/db/schema';
@@ -15,6 +16,7 @@ import { parseEnv } from '../../../../server/env';
 import { enqueue } from '../../../../server/platform/jobs/job-queue';
 import { QUEUES } from '../../../../server/platform/jobs/queues';
 import { runRetention } from '../../../../server/features/retention/run-retention';
+import { STRANGER_VISIT_RETENTION_DAYS } from '../../../../server/features/retention/retention-rules';
 import { customerRow } from '../../helpers/customer-row';
 import { DRIVERS, EMBEDDED_ONLY, openTestDatabase } from '../../helpers/test-database';
 
@@ -152,6 +154,30 @@ describe.each(DRIVERS)('the retention pass on %s', (driver) => {
     // Decades later, the completed registration is still there: no rule but erasure removes it.
     await runRetention(db(), settings, new Date(now.getTime() + 10_000 * DAY));
     expect(await ids(db().select({ id: registrations.id }).from(registrations))).toContain('completed');
+  });
+
+  it("deletes the visits of a number no member has STRANGER_VISIT_RETENTION_DAYS after them, never a member's", async () => {
+    const cut = ago(STRANGER_VISIT_RETENTION_DAYS * DAY);
+    await addRegistration('visitor-reg', { mobileNumber: '+12015550190', isCompleted: true });
+    await db()
+      .insert(customers)
+      .values(customerRow({ id: 'visitor', registrationId: 'visitor-reg', mobileNumber: '+12015550190' }));
+    const visit = (id: string, mobileNumber: string, visitedAt: Date) => ({
+      id,
+      siteId: '7',
+      externalId: id,
+      visitedAt,
+      mobileNumber,
+    });
+    await db()
+      .insert(visits)
+      .values([
+        visit('stranger-old', '+12015550191', cut),
+        visit('stranger-young', '+12015550191', new Date(cut.getTime() + SECOND)),
+        visit('member-old', '+12015550190', ago(800 * DAY)),
+      ]);
+    expect(await runRetention(db(), settings, now)).toMatchObject({ visits: 1 });
+    expect(await ids(db().select({ id: visits.id }).from(visits))).toEqual(['member-old', 'stranger-young']);
   });
 
   it('deletes events EVENT_RETENTION_DAYS old whose deliveries are all settled, or that have none, and keeps the rest', async () => {
