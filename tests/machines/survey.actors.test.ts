@@ -1,8 +1,12 @@
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { HttpResponse } from '../../machines/http-response';
-import { submitSurveyActor } from '../../machines/survey/survey.actors';
-import type { SurveyRequest } from '../../machines/survey/survey.types';
+import {
+  lookUpInvitationActor,
+  submitInvitationAnswerActor,
+  submitSurveyActor,
+} from '../../machines/survey/survey.actors';
+import type { InvitationAnswerRequest, SurveyRequest } from '../../machines/survey/survey.types';
 import { emptySurvey } from '../../src/domain/survey';
 
 /** The error an actor rejects with when the answer is one the flow cannot use. */
@@ -58,5 +62,146 @@ describe('the survey actor', () => {
   it('rejects when no answer comes', async () => {
     const offline = new TypeError('Failed to fetch');
     await expect(submit(() => Promise.reject(offline))).rejects.toBe(offline);
+  });
+});
+
+describe("the invitation's lookup (decision 053)", () => {
+  const invitation = { language: 'es', siteName: 'Naperville' } as const;
+  const gone = (code: string) => Response.json({ error: { code, message: 'Gone' } }, { status: 410 });
+
+  /** The lookup, answered by `reply`, with the language shown recorded. */
+  function lookUp(reply: (code: string) => Promise<HttpResponse>, code = 'invite-1', show = () => Promise.resolve()) {
+    const shown: string[] = [];
+    const asked: string[] = [];
+    const outcome = toPromise(
+      createActor(
+        lookUpInvitationActor(
+          (asking) => {
+            asked.push(asking);
+            return reply(asking);
+          },
+          async (found) => {
+            await show();
+            shown.push(found.language);
+          },
+        ),
+        { input: { code } },
+      ).start(),
+    );
+    return { outcome, shown, asked };
+  }
+
+  it("finds the invitation, and answers only once the page shows the member's language", async () => {
+    const { outcome, shown, asked } = lookUp(() => Promise.resolve(Response.json(invitation)));
+    await expect(outcome).resolves.toEqual({ kind: 'found', invitation });
+    expect(asked).toEqual(['invite-1']);
+    expect(shown).toEqual(['es']);
+  });
+
+  it('rejects when the language cannot be shown (its catalogue did not load), so the page offers Try again', async () => {
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    const { outcome } = lookUp(
+      () => Promise.resolve(Response.json(invitation)),
+      'invite-1',
+      () => Promise.reject(offline),
+    );
+    await expect(outcome).rejects.toBe(offline);
+  });
+
+  it.each([
+    ['a 404', () => Response.json({ error: { code: 'not_found', message: 'x' } }, { status: 404 }), 'not_found'],
+    ['a 400', () => new Response(null, { status: 400 }), 'not_found'],
+    ['a 410 used', () => gone('invitation_used'), 'invitation_used'],
+    ['a 410 expired', () => gone('invitation_expired'), 'invitation_expired'],
+    ['a 410 without a reason', () => new Response(null, { status: 410 }), 'invitation_expired'],
+  ] as const)('refuses on %s', async (_, response, reason) => {
+    await expect(lookUp(() => Promise.resolve(response())).outcome).resolves.toEqual({ kind: 'refused', reason });
+  });
+
+  it('refuses an empty code (a link cut short) without asking', async () => {
+    const { outcome, asked } = lookUp(() => Promise.resolve(Response.json(invitation)), '');
+    await expect(outcome).resolves.toEqual({ kind: 'refused', reason: 'not_found' });
+    expect(asked).toEqual([]);
+  });
+
+  it.each([408, 429, 500, 503])('rejects on a %i, a connection problem to try again', async (status) => {
+    await expect(lookUp(() => Promise.resolve(new Response(null, { status }))).outcome).rejects.toMatchObject(
+      unexpected(status),
+    );
+  });
+
+  it.each([
+    ['no body', () => new Response(null, { status: 200 })],
+    ['an HTML page', () => new Response('<html>portal</html>', { status: 200 })],
+    ['a language we do not have', () => Response.json({ language: 'fr', siteName: 'Naperville' })],
+  ])('rejects a success with %s, and shows no language', async (_, response) => {
+    const { outcome, shown } = lookUp(() => Promise.resolve(response()));
+    await expect(outcome).rejects.toMatchObject(unexpected(200));
+    expect(shown).toEqual([]);
+  });
+
+  it('rejects when no answer comes', async () => {
+    const offline = new TypeError('Failed to fetch');
+    await expect(lookUp(() => Promise.reject(offline)).outcome).rejects.toBe(offline);
+  });
+});
+
+describe("the invitation's answer (decision 053)", () => {
+  const answer: InvitationAnswerRequest = {
+    code: 'invite-1',
+    answer: {
+      id: '',
+      recommendToOthersScore: 0,
+      washQualityScore: 0,
+      cleanlinessScore: 0,
+      serviceScore: 0,
+      valueScore: 4,
+      comments: '',
+    },
+    idempotencyKey: 'key-3',
+  };
+  const submitAnswer = (reply: (request: InvitationAnswerRequest) => Promise<HttpResponse>, input = answer) =>
+    toPromise(createActor(submitInvitationAnswerActor(reply), { input }).start());
+
+  it('sends the answer as it is, and is stored with the review invitation the answer made', async () => {
+    const sent: InvitationAnswerRequest[] = [];
+    const stored = { id: 'survey-3', reviewUrl: 'https://g.page/r/naperville/review' };
+    await expect(
+      submitAnswer((request) => {
+        sent.push(request);
+        return Promise.resolve(Response.json(stored, { status: 201 }));
+      }),
+    ).resolves.toEqual({ kind: 'stored', review: { surveyId: 'survey-3', url: stored.reviewUrl } });
+    expect(sent).toEqual([answer]);
+  });
+
+  it('invites to nothing after an empty answer (decision 038)', async () => {
+    const empty = { ...answer, answer: { ...answer.answer, valueScore: 0 } };
+    const stored = { id: 'survey-4', reviewUrl: 'https://g.page/r/naperville/review' };
+    await expect(submitAnswer(() => Promise.resolve(Response.json(stored, { status: 201 })), empty)).resolves.toEqual({
+      kind: 'stored',
+      review: null,
+    });
+  });
+
+  it.each([
+    ['invitation_used', 'invitation_used'],
+    ['invitation_expired', 'invitation_expired'],
+  ] as const)('is refused when the link was %s meanwhile (410)', async (code, reason) => {
+    const response = Response.json({ error: { code, message: 'Gone' } }, { status: 410 });
+    await expect(submitAnswer(() => Promise.resolve(response))).resolves.toEqual({ kind: 'refused', reason });
+  });
+
+  it('is refused as unknown on a 404', async () => {
+    await expect(submitAnswer(() => Promise.resolve(new Response(null, { status: 404 })))).resolves.toEqual({
+      kind: 'refused',
+      reason: 'not_found',
+    });
+  });
+
+  it.each([400, 409, 429, 500])('rejects on a %i, which the chart only logs (docs/spec.md §4)', async (status) => {
+    await expect(submitAnswer(() => Promise.resolve(new Response(null, { status })))).rejects.toMatchObject(
+      unexpected(status),
+    );
   });
 });

@@ -1,7 +1,15 @@
 import { createActor, fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { surveyMachine } from '../../machines/survey/survey.machine';
-import type { SurveyInput, SurveyRequest } from '../../machines/survey/survey.types';
+import type {
+  InvitationAnswerOutcome,
+  InvitationAnswerRequest,
+  InvitationLookupOutcome,
+  InvitationLookupRequest,
+  SurveyInput,
+  SurveyRequest,
+} from '../../machines/survey/survey.types';
+import { INVITATION_REFUSALS } from '../../src/domain/invitations';
 import type { ReviewInvitation } from '../../src/domain/survey';
 import { toSurveyView } from '../../machines/survey/survey.view';
 import { emptySurvey } from '../../src/domain/survey';
@@ -129,6 +137,9 @@ describe('what the survey page shows', () => {
     expect(toSurveyView(actor.getSnapshot())).toEqual({
       showForm: true,
       showNoCustomer: false,
+      isCheckingInvitation: false,
+      showLookupFailed: false,
+      refusal: null,
       isSubmitting: false,
       showThankYouDialog: false,
       review: null,
@@ -215,5 +226,133 @@ describe('one survey per submission (the Idempotency-Key)', () => {
     await submit();
     expect(keys).toHaveLength(2);
     expect(keys[1]).not.toBe(keys[0]);
+  });
+});
+
+describe('a survey opened from an invitation (decision 053)', () => {
+  const found: InvitationLookupOutcome = { kind: 'found', invitation: { language: 'es', siteName: 'Naperville' } };
+
+  /** The chart as the page starts it from `/survey?invite=…`, with the lookup and the answer's outcomes given. */
+  function startInvited({
+    lookups = [Promise.resolve(found)],
+    answer = () => Promise.resolve<InvitationAnswerOutcome>({ kind: 'stored', review: null }),
+  }: {
+    lookups?: Promise<InvitationLookupOutcome>[];
+    answer?: (request: InvitationAnswerRequest) => Promise<InvitationAnswerOutcome>;
+  } = {}) {
+    const looked: string[] = [];
+    const answered: InvitationAnswerRequest[] = [];
+    const remembered: string[] = [];
+    const focused = vi.fn();
+    const log = vi.fn();
+    const actor = createActor(
+      surveyMachine.provide({
+        actions: {
+          rememberCustomerId: (_, customerId) => void remembered.push(customerId),
+          focusHeading: focused,
+          logFailure: log,
+        },
+        actors: {
+          lookUpInvitation: fromPromise<InvitationLookupOutcome, InvitationLookupRequest>(({ input }) => {
+            looked.push(input.code);
+            return lookups.shift() ?? Promise.reject(new Error('no more lookups'));
+          }),
+          submitInvitationAnswer: fromPromise<InvitationAnswerOutcome, InvitationAnswerRequest>(({ input }) => {
+            answered.push(input);
+            return answer(input);
+          }),
+          submitSurvey: fromPromise<ReviewInvitation | null, SurveyRequest>(() =>
+            Promise.reject(new Error('the spec survey is not this link')),
+          ),
+        },
+      }),
+      { input: { sessionCustomerId: 'cust-session', linkCustomerId: 'cust-link', invitationCode: 'invite-1' } },
+    ).start();
+    return { actor, looked, answered, remembered, focused, log, view: () => toSurveyView(actor.getSnapshot()) };
+  }
+
+  it("looks the invitation up first, whatever the session's customer and the cid, and shows no form meanwhile", () => {
+    const { actor, looked, remembered, view } = startInvited({ lookups: [new Promise(() => {})] });
+    expect(actor.getSnapshot().value).toBe('checkingInvitation');
+    expect(looked).toEqual(['invite-1']);
+    expect(remembered).toEqual([]);
+    expect(view()).toMatchObject({ isCheckingInvitation: true, showForm: false, showNoCustomer: false, refusal: null });
+  });
+
+  it('shows the survey once found, and sends the answer to the invitation, without a customer id, once', async () => {
+    const { actor, answered, focused, view } = startInvited();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('filling'));
+    expect(focused).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.invitation).toEqual(found.invitation);
+    expect(view()).toMatchObject({ showForm: true, isCheckingInvitation: false });
+    actor.send({ type: 'score.chosen', question: 'serviceScore', score: 3 });
+    actor.send({ type: 'comments.changed', comments: 'Long queue.' });
+    actor.send({ type: 'user.submit' });
+    expect(view().isSubmitting).toBe(true);
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('thanked'));
+    expect(answered).toHaveLength(1);
+    expect(answered[0]).toMatchObject({ code: 'invite-1', answer: { serviceScore: 3, comments: 'Long queue.' } });
+    expect(answered[0]!.answer).not.toHaveProperty('customerId');
+    expect(answered[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(view()).toMatchObject({
+      showThankYouDialog: true,
+      showForm: true,
+      survey: { serviceScore: 0, comments: '' },
+    });
+  });
+
+  it('thanks with the review invitation the answer made, as the spec survey does', async () => {
+    const review = { surveyId: 'survey-9', url: 'https://g.page/r/naperville/review' };
+    const { actor, view } = startInvited({ answer: () => Promise.resolve({ kind: 'stored', review }) });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('filling'));
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(view().showThankYouDialog).toBe(true));
+    expect(view().review).toEqual(review);
+  });
+
+  it.each(INVITATION_REFUSALS)('ends on the refusal %s, with no form, the heading focused', async (reason) => {
+    const { actor, focused, view } = startInvited({ lookups: [Promise.resolve({ kind: 'refused', reason })] });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().value).toBe('invitationRefused');
+    expect(view()).toMatchObject({ refusal: reason, showForm: false, isCheckingInvitation: false });
+    expect(focused).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Try again when the lookup gets no usable answer, and looks again on it', async () => {
+    const { actor, looked, focused, view } = startInvited({
+      lookups: [Promise.reject(new Error('offline')), Promise.resolve(found)],
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('lookupFailed'));
+    expect(view()).toMatchObject({ showLookupFailed: true, showForm: false, refusal: null });
+    actor.send({ type: 'user.retry' });
+    expect(view()).toMatchObject({ isCheckingInvitation: true, showLookupFailed: false });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('filling'));
+    expect(looked).toEqual(['invite-1', 'invite-1']);
+    expect(focused).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the link was used when it was answered meanwhile (410 on the answer), with no thank-you', async () => {
+    const { actor, focused, view } = startInvited({
+      answer: () => Promise.resolve({ kind: 'refused', reason: 'invitation_used' }),
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('filling'));
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(view()).toMatchObject({ refusal: 'invitation_used', showForm: false, showThankYouDialog: false });
+    expect(focused).toHaveBeenCalledTimes(2);
+  });
+
+  it('logs a failed answer only, keeps the answers and sends the same key again (docs/spec.md §4)', async () => {
+    const { actor, answered, log } = startInvited({ answer: () => Promise.reject(new Error('offline')) });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('filling'));
+    actor.send({ type: 'score.chosen', question: 'valueScore', score: 8 });
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(log).toHaveBeenCalledTimes(1));
+    expect(actor.getSnapshot().value).toBe('filling');
+    expect(actor.getSnapshot().context.survey.valueScore).toBe(8);
+    actor.send({ type: 'user.submit' });
+    await vi.waitFor(() => expect(answered).toHaveLength(2));
+    expect(answered[1]!.idempotencyKey).toBe(answered[0]!.idempotencyKey);
   });
 });
