@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { completedCode, operatorHeaders, storedSurveys } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
+import { expectNoEnglishOnScreen } from './support/english-on-screen';
 
 // The walks of the survey chart (survey-paths.spec.ts) take a failed submit (nothing said, answers kept, nothing
 // stored), a session's customer kept over a later link's cid (the answers stored for that customer only), and the
@@ -143,4 +144,88 @@ test('wraps its ten choices on a 320 px screen with targets of at least 44 px', 
   expect(box?.height).toBeGreaterThanOrEqual(44);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(320);
+});
+
+// An invitation after a visit (decision 053). Its row is made by a visit's scheduled job, which a browser test cannot
+// wait for: the two calls are answered here as src/domain/invitations.ts says, and the server's side is tested on
+// its own.
+
+/** The invitation's lookup answered with `lookup`, and its answer stored, each answer's request kept. */
+async function routeInvitation(
+  page: Page,
+  lookup: { status: number; json: unknown },
+  stored: { id: string; reviewUrl: string | null } = { id: 'survey-invited', reviewUrl: null },
+) {
+  const answers: { body: unknown; idempotencyKey: string | null }[] = [];
+  await page.route('**/api/survey-invitations/**', async (route) => {
+    if (route.request().method() === 'GET') return route.fulfill(lookup);
+    answers.push({
+      body: route.request().postDataJSON(),
+      idempotencyKey: route.request().headers()['idempotency-key'] ?? null,
+    });
+    return route.fulfill({ status: 201, json: stored });
+  });
+  return answers;
+}
+
+test("a Spanish member's invitation opens the survey in Spanish, whatever the browser's language, and thanks them", async ({
+  page,
+}) => {
+  await page
+    .context()
+    .route('https://reviews.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>R</title>' }),
+    );
+  const answers = await routeInvitation(
+    page,
+    { status: 200, json: { language: 'es', siteName: 'Naperville' } },
+    { id: 'survey-invited', reviewUrl: 'https://reviews.example/naperville' },
+  );
+  await page.goto('/survey?invite=inv-es-1');
+
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page).toHaveTitle('Encuesta del club de membresía');
+  await expect(page.getByRole('heading', { name: 'Cuéntenos sobre su visita' })).toBeFocused();
+  await expect(page.getByRole('group')).toHaveCount(5);
+  await expect(page.getByRole('group').first()).toHaveAccessibleName(/recomiende/);
+  await expectNoEnglishOnScreen(page);
+  await expectNoSeriousViolations(page);
+
+  await page.getByRole('group').first().getByRole('radio', { name: '2', exact: true }).check();
+  await page.getByRole('group').nth(4).getByRole('radio', { name: '6', exact: true }).check();
+  await page.getByLabel('¿Hay algo más que debamos saber?').fill('La fila era larga.');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+
+  const dialog = page.getByRole('dialog', { name: '¡Gracias!' });
+  await expect(dialog.getByRole('link', { name: 'Dejar una reseña' })).toHaveAttribute(
+    'href',
+    'https://reviews.example/naperville',
+  );
+  await expectNoSeriousViolations(page);
+  // The answer is the invitation's: the spec's survey, no customer id, one Idempotency-Key.
+  expect(answers).toEqual([
+    {
+      body: expect.objectContaining({ recommendToOthersScore: 2, valueScore: 6, comments: 'La fila era larga.' }),
+      idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    },
+  ]);
+  expect(answers[0]!.body).not.toHaveProperty('customerId');
+});
+
+test('a used, expired or unknown link says so in one calm sentence, the heading focused, with nothing to answer', async ({
+  page,
+}) => {
+  for (const [status, code, text] of [
+    [410, 'invitation_used', 'You have already answered this survey. Thank you!'],
+    [410, 'invitation_expired', "This survey link has expired. We'll ask again after a future visit."],
+    [404, 'not_found', "We can't find this survey. Please use the link from your latest text."],
+  ] as const) {
+    await page.unrouteAll();
+    await routeInvitation(page, { status, json: { error: { code, message: 'Refused' } } });
+    await page.goto(`/survey?invite=${code}`);
+    await expect(page.getByRole('status')).toHaveText(text);
+    await expect(page.getByRole('heading', { name: 'Tell us about your visit' })).toBeFocused();
+    await expect(page.getByRole('form', { name: 'Survey' })).toHaveCount(0);
+    if (code === 'invitation_used') await expectNoSeriousViolations(page);
+  }
 });
