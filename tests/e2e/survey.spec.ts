@@ -229,3 +229,15 @@ test('a used, expired or unknown link says so in one calm sentence, the heading 
     if (code === 'invitation_used') await expectNoSeriousViolations(page);
   }
 });
+
+test("the member's switch to another language holds when they open their invitation's link again", async ({ page }) => {
+  await routeInvitation(page, { status: 200, json: { language: 'es', siteName: 'Naperville' } });
+  await page.goto('/survey?invite=inv-es-2');
+  await expect(page.getByRole('heading', { name: 'Cuéntenos sobre su visita' })).toBeVisible();
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us about your visit' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group')).toHaveCount(5);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Tell us about your visit' })).toBeVisible();
+});

@@ -15,6 +15,7 @@ import { toSurveyView } from '../../../machines/survey/survey.view';
 import { getInvitation, postInvitationAnswer } from '../../api/invitations';
 import { countReviewOpened, postSurvey } from '../../api/surveys';
 import type { InvitationRefusal } from '../../domain/invitations';
+import { chosenLanguage } from '../../domain/language';
 import { SURVEY_COMMENTS_MAX, SURVEY_QUESTIONS } from '../../domain/survey';
 import { addCatalogue, showLanguage } from '../../i18n/i18n';
 import { inspectorOptions } from '../../lib/inspector';
@@ -34,8 +35,11 @@ export const surveyTexts = addCatalogue(surveyEnglish, {
 const surveyFlow = surveyMachine.provide({
   actors: {
     submitSurvey: submitSurveyActor(({ survey, idempotencyKey }) => postSurvey(survey, idempotencyKey)),
-    // Decision 053: the page shows in the member's language, the survey's own catalogue with it, before the survey.
-    lookUpInvitation: lookUpInvitationActor(getInvitation, ({ language }) => showLanguage(language)),
+    // Decision 053: the page shows in the member's language, the survey's own catalogue with it, before the survey;
+    // the switch's choice this visit still wins (decision 018), so a member who chose another keeps it on reload.
+    lookUpInvitation: lookUpInvitationActor(getInvitation, ({ language }) =>
+      showLanguage(chosenLanguage(document.cookie) ?? language),
+    ),
     submitInvitationAnswer: submitInvitationAnswerActor(({ code, answer, idempotencyKey }) =>
       postInvitationAnswer(code, answer, idempotencyKey),
     ),
