@@ -58,6 +58,8 @@ const surveyFlow = surveyMachine.provide({
 
 /** Fixed ids: the page renders the same on the server and in the browser. */
 const HEADING_ID = 'survey-heading';
+const SCALE_LOW_ID = 'survey-scale-low';
+const SCALE_HIGH_ID = 'survey-scale-high';
 
 /**
  * The page changed in place (decision 037): the reader starts again at its heading, unless they have put the focus
@@ -81,9 +83,6 @@ function refusalText(refusal: InvitationRefusal): string {
       return t`We can't find this survey. Please use the link from your latest text.`;
   }
 }
-
-const SCALE_LOW_ID = 'survey-scale-low';
-const SCALE_HIGH_ID = 'survey-scale-high';
 
 /**
  * The survey route (docs/spec.md §2): renders the survey statechart and sends it the customer's answers. Opened from
