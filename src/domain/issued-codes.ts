@@ -54,7 +54,11 @@ export const issuedCodeSchema = v.object({
   openedAt: timestampOrNull('The first time its link was opened.'),
   completedAt: timestampOrNull('When the member completed their profile with it.'),
   expiresAt: timestampOrNull('When the code stops opening the form.'),
-  sms: described(v.nullable(smsStatusSchema), 'The latest text of its link, if any.'),
+  sms: described(v.nullable(smsStatusSchema), 'The latest text of its link (its `code` text, not a reminder), if any.'),
+  reminder: described(
+    v.nullable(smsStatusSchema),
+    "Its one reminder text (decision 053), if the site's reminder made one: sent, waiting until `scheduledFor` (when it is due, or when the sending window opens), or failed with why it was not sent.",
+  ),
 });
 export type IssuedCode = v.InferOutput<typeof issuedCodeSchema>;
 

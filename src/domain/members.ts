@@ -3,6 +3,7 @@ import { consentEvidenceViewSchema, consentViewSchema, customerViewSchema, vehic
 import type { NpsBand } from './dashboard';
 import { dayAndSiteFilters } from './list-filters';
 import { pageOf, pageQuerySchema } from './paging';
+import { sentTextSchema } from './invitations';
 import { surveyScoresSchema } from './survey';
 import { UNSUPPORTED_CHARACTERS } from './validation';
 import { smsStatusSchema } from './webhooks';
@@ -22,11 +23,13 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 export const CONSENT_FILTERS = ['sms', 'newsletter', 'none', 'sms_opted_out'] as const;
 export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
 
+export const SCORE_BANDS = ['detractor', 'passive', 'promoter'] as const satisfies readonly NpsBand[];
+
 /**
  * `/api/admin/members`: newest first. `q` finds a member by the start of their first name, last name or email,
  * or by the last four digits of their mobile number. `consent`: those who agreed to texts, to emails, or neither,
  * or those whose number opted out of texts. `noVisitDays`: those the point-of-sale has reported no visit of in that
- * many days.
+ * many days. `latestScore`: those whose latest answer to "would you recommend us" falls in that band.
  */
 export const memberQuerySchema = v.object({
   ...pageQuerySchema.entries,
@@ -42,10 +45,13 @@ export const memberQuerySchema = v.object({
   consent: v.optional(v.picklist(CONSENT_FILTERS, 'consent is sms, newsletter, none or sms_opted_out')),
   /** Members with no visit (decision 052) at the sites the caller may see in the last N days, never-visited included. */
   noVisitDays: v.optional(noVisitDaysSchema),
+  /**
+   * The band (`npsBand`: 9–10, 7–8, 1–6) of the member's latest survey that scored "would you recommend us", at
+   * sign-up or after a visit (decision 053); a survey that left it unanswered does not count.
+   */
+  latestScore: v.optional(v.picklist(SCORE_BANDS, 'latestScore is promoter, passive or detractor')),
 });
 export type MemberQuery = v.InferOutput<typeof memberQuerySchema>;
-
-export const SCORE_BANDS = ['detractor', 'passive', 'promoter'] as const satisfies readonly NpsBand[];
 
 const nullableString = v.nullable(v.string());
 
@@ -78,6 +84,27 @@ export const memberSurveySchema = v.object({
 export type MemberSurvey = v.InferOutput<typeof memberSurveySchema>;
 
 /**
+ * A survey on the member's page: where it was asked. At sign-up (the thank-you page) `invitationId` is null; after a
+ * visit (decision 053) it names the invitation, the site of its visit, and when the visit was (null once the visit
+ * itself has been erased by retention: the invitation keeps its site).
+ */
+export const memberAnswerSchema = v.object({
+  ...memberSurveySchema.entries,
+  invitationId: nullableString,
+  siteId: nullableString,
+  visitedAt: nullableString,
+});
+export type MemberAnswer = v.InferOutput<typeof memberAnswerSchema>;
+
+/** The member's latest score to "would you recommend us" (1–10), its band, and when they gave it. */
+export const latestScoreSchema = v.object({
+  score: v.number(),
+  band: v.picklist(SCORE_BANDS),
+  at: v.string(),
+});
+export type LatestScore = v.InferOutput<typeof latestScoreSchema>;
+
+/**
  * A member's page: who they are, their vehicle and consent evidence (the `registration.completed` webhook's
  * views, src/domain/customer-views.ts), the registration and the surveys.
  */
@@ -99,10 +126,18 @@ export const memberDetailSchema = v.object({
     issuedAt: v.string(),
     openedAt: nullableString,
     completedAt: nullableString,
-    /** The text message that carried the link, when it was sent by text. */
+    /** The text message that carried the link (its `code` text, not a reminder), when it was sent by text. */
     sms: v.nullable(smsStatusSchema),
   }),
-  surveys: v.array(memberSurveySchema),
+  /** Their surveys, newest first: at sign-up and after visits (decision 053). */
+  surveys: v.array(memberAnswerSchema),
+  /** Their latest survey that scored "would you recommend us"; null when none has. */
+  latestScore: v.nullable(latestScoreSchema),
+  /**
+   * Every text we sent or will send them, newest first (the latest 50): the code's link and its reminder, and each
+   * invitation after a visit and its reminder (decision 053).
+   */
+  texts: v.array(sentTextSchema),
   /** Their consent to texts with its history, and whether their number opted out (decision 030). */
   smsConsent: smsConsentSchema,
   /** The texts their number sent us, newest first (the latest 50). */

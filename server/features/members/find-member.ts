@@ -1,16 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { consentEvidenceView, consentView, customerView, vehicleView } from '../../../src/domain/customer-views';
 import { npsBand } from '../../../src/domain/dashboard';
-import type { MemberDetail, MemberSurvey } from '../../../src/domain/members';
+import type { LatestScore, MemberAnswer, MemberDetail, MemberSurvey } from '../../../src/domain/members';
 import { SURVEY_QUESTIONS } from '../../../src/domain/survey';
 import type { Db, Tx } from '../../platform/db/client';
-import { customers, registrations, surveys } from '../../platform/db/schema';
-import { findRegistrationSms } from '../integrations/sms/queue-sms';
+import { customers, registrations, surveyInvitations, surveys, visits } from '../../platform/db/schema';
 import { pick } from '../../platform/values/pick';
 import { inSites, type SiteScope } from './list-conditions';
 import { inboundMessagesOf, smsConsentOf } from './sms-consent-view';
 import { isoOrNull } from '../../platform/values/iso-time';
 import { memberVisits } from '../visits/member-visits';
+import { latestCodeTexts, memberTexts } from './member-texts';
 
 export const NO_SUCH_MEMBER = 'There is no such member.';
 
@@ -21,6 +21,32 @@ export const toMemberSurvey = (row: typeof surveys.$inferSelect): MemberSurvey =
   comments: row.comments,
   band: npsBand(row.recommendToOthersScore),
 });
+
+/**
+ * The latest survey that scored "would you recommend us" (surveys come newest first): one that skipped it, or an
+ * empty one, says nothing of how the member feels now.
+ */
+export function latestScoreOf(answers: readonly MemberSurvey[]): LatestScore | null {
+  const latest = answers.find((answer) => answer.band !== null);
+  return latest ? { score: latest.scores.recommendToOthersScore, band: latest.band!, at: latest.createdAt } : null;
+}
+
+/** A member's surveys newest first, each with where it was asked: at sign-up, or after a visit (decision 053). */
+async function memberAnswers(db: Db | Tx, customerId: string): Promise<MemberAnswer[]> {
+  const rows = await db
+    .select({ survey: surveys, siteId: surveyInvitations.siteId, visitedAt: visits.visitedAt })
+    .from(surveys)
+    .leftJoin(surveyInvitations, eq(surveyInvitations.id, surveys.invitationId))
+    .leftJoin(visits, eq(visits.id, surveyInvitations.visitId))
+    .where(eq(surveys.customerId, customerId))
+    .orderBy(desc(surveys.createdAt), desc(surveys.id));
+  return rows.map(({ survey, siteId, visitedAt }) => ({
+    ...toMemberSurvey(survey),
+    invitationId: survey.invitationId,
+    siteId,
+    visitedAt: isoOrNull(visitedAt),
+  }));
+}
 
 /**
  * A member's page, or null when there is none the caller may see: another site's member is as absent to a manager
@@ -36,11 +62,8 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     .for('share', { of: customers });
   if (!row) return null;
   const { customer: c, registration: r } = row;
-  const answers = await db
-    .select()
-    .from(surveys)
-    .where(eq(surveys.customerId, c.id))
-    .orderBy(desc(surveys.createdAt), desc(surveys.id));
+  const answers = await memberAnswers(db, c.id);
+  const codeTexts = await latestCodeTexts(db, [r.id]);
   return {
     id: c.id,
     profile: customerView(c),
@@ -58,9 +81,11 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
       issuedAt: r.createdAt.toISOString(),
       openedAt: isoOrNull(r.openedAt),
       completedAt: isoOrNull(r.completedAt),
-      sms: await findRegistrationSms(db, r.id),
+      sms: codeTexts.get(r.id)?.code ?? null,
     },
-    surveys: answers.map(toMemberSurvey),
+    surveys: answers,
+    latestScore: latestScoreOf(answers),
+    texts: await memberTexts(db, { customerId: c.id, registrationId: r.id }),
     smsConsent: await smsConsentOf(db, c),
     inboundMessages: await inboundMessagesOf(db, c.mobileNumber),
     visits: await memberVisits(db, sites, c.mobileNumber),

@@ -1,14 +1,14 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ENVIRONMENT_KEY_ID } from '../../../src/domain/api-keys';
 import type { CodeIssuer, IssuedCode, IssuedCodeQuery } from '../../../src/domain/issued-codes';
 import type { Page } from '../../../src/domain/paging';
 import type { Db } from '../../platform/db/client';
-import { apiKeys, registrations, sites, smsMessages, staff } from '../../platform/db/schema';
-import { toSmsStatus } from '../integrations/sms/queue-sms';
+import { apiKeys, registrations, sites, staff } from '../../platform/db/schema';
 import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../../platform/lists/keyset-page';
 import { notDemoRegistration } from '../demo/not-demo';
 import { isoOrNull } from '../../platform/values/iso-time';
 import { inSites, siteNameColumn, type SiteScope } from '../members/list-conditions';
+import { latestCodeTexts } from '../members/member-texts';
 
 const NEWEST_FIRST: KeysetOrder = {
   parts: [
@@ -48,7 +48,8 @@ function issuerOf(row: {
 
 /**
  * The counter's list (decision 045): the codes issued at these sites on one day of each site's clock, newest first,
- * a keyset page at a time, each with the last four digits of its number, who issued it, and its latest text.
+ * a keyset page at a time, each with the last four digits of its number, who issued it, its latest text of the link,
+ * and its reminder (decision 053).
  * Sign-ups without a code are not codes, and are left out.
  */
 export async function listIssuedCodes(
@@ -94,21 +95,13 @@ export async function listIssuedCodes(
     .orderBy(...orderOf(NEWEST_FIRST))
     .limit(query.limit + 1);
   const page = keysetPage(rows, query.limit);
-  const ids = page.rows.map((row) => row.id);
-  // Each code's latest text: one query for the page, the newest row per code kept.
-  const texts = ids.length
-    ? await db
-        .select()
-        .from(smsMessages)
-        // The code's own texts: a reminder is not the code's status (decision 053).
-        .where(and(inArray(smsMessages.registrationId, ids), eq(smsMessages.kind, 'code')))
-        .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
-    : [];
-  const latestText = new Map<string, (typeof texts)[number]>();
-  for (const text of texts) if (!latestText.has(text.registrationId)) latestText.set(text.registrationId, text);
+  const texts = await latestCodeTexts(
+    db,
+    page.rows.map((row) => row.id),
+  );
   return {
     results: page.rows.map((row) => {
-      const text = latestText.get(row.id);
+      const text = texts.get(row.id);
       return {
         id: row.id,
         siteId: row.siteId,
@@ -121,7 +114,8 @@ export async function listIssuedCodes(
         openedAt: isoOrNull(row.openedAt),
         completedAt: isoOrNull(row.completedAt),
         expiresAt: isoOrNull(row.expiresAt),
-        sms: text ? toSmsStatus(text) : null,
+        sms: text?.code ?? null,
+        reminder: text?.reminder ?? null,
       };
     }),
     nextCursor: page.nextCursor,

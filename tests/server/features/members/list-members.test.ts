@@ -296,6 +296,9 @@ describe.each(EMBEDDED_ONLY)('the members list on %s', (driver) => {
         },
         comments: 'Great',
         band: 'promoter',
+        invitationId: null,
+        siteId: null,
+        visitedAt: null,
       });
       expect(member.surveys.map((survey) => survey.band)).toEqual(['passive', null, 'promoter']);
     });

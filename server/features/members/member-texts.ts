@@ -1,0 +1,78 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SentText, TextKind } from '../../../src/domain/invitations';
+import type { SmsStatus } from '../../../src/domain/webhooks';
+import type { Db, Tx } from '../../platform/db/client';
+import { registrations, smsMessages, surveyInvitations } from '../../platform/db/schema';
+import { toSmsStatus } from '../integrations/sms/queue-sms';
+
+/** The most texts a member's page lists: the newest. */
+export const MEMBER_TEXTS_SHOWN = 50;
+
+type SmsRow = typeof smsMessages.$inferSelect;
+
+/** A text as a member's page lists it: its status, its kind, and the site its code or visit was at. */
+export const toSentText = (row: SmsRow, siteId: string): SentText => ({
+  ...toSmsStatus(row),
+  id: row.id,
+  kind: row.kind as TextKind,
+  createdAt: row.createdAt.toISOString(),
+  siteId,
+  invitationId: row.invitationId,
+});
+
+/**
+ * Every text of a member, newest first (decision 053): their registration's (the code's link and its reminder) and
+ * their invitations' after visits. A code's text is about the registration's site, an invitation's about its visit's.
+ */
+export async function memberTexts(
+  db: Db | Tx,
+  member: { customerId: string; registrationId: string },
+): Promise<SentText[]> {
+  const theirInvitations = db
+    .select({ id: surveyInvitations.id })
+    .from(surveyInvitations)
+    .where(eq(surveyInvitations.customerId, member.customerId));
+  const rows = await db
+    .select({
+      text: smsMessages,
+      siteId: sql<string>`coalesce(${surveyInvitations.siteId}, ${registrations.siteId})`,
+    })
+    .from(smsMessages)
+    .innerJoin(registrations, eq(registrations.id, smsMessages.registrationId))
+    .leftJoin(surveyInvitations, eq(surveyInvitations.id, smsMessages.invitationId))
+    .where(
+      or(eq(smsMessages.registrationId, member.registrationId), inArray(smsMessages.invitationId, theirInvitations)),
+    )
+    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
+    .limit(MEMBER_TEXTS_SHOWN);
+  return rows.map(({ text, siteId }) => toSentText(text, siteId));
+}
+
+/**
+ * The latest text of each kind for each of these registrations: a code's status is its `code` text's, and its
+ * reminder shows beside it (decision 053). One query for a page of codes.
+ */
+export async function latestCodeTexts(
+  db: Db | Tx,
+  registrationIds: readonly string[],
+): Promise<Map<string, { code?: SmsStatus; reminder?: SmsStatus }>> {
+  const found = new Map<string, { code?: SmsStatus; reminder?: SmsStatus }>();
+  if (registrationIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(smsMessages)
+    .where(
+      and(
+        inArray(smsMessages.registrationId, [...registrationIds]),
+        inArray(smsMessages.kind, ['code', 'code_reminder']),
+      ),
+    )
+    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id));
+  for (const row of rows) {
+    const texts = found.get(row.registrationId) ?? {};
+    const which = row.kind === 'code' ? 'code' : 'reminder';
+    texts[which] ??= toSmsStatus(row);
+    found.set(row.registrationId, texts);
+  }
+  return found;
+}
