@@ -45,16 +45,28 @@ export function downloadCsv(name: string, header: readonly string[], rows: reado
   URL.revokeObjectURL(url);
 }
 
-const CANCELLED_BECAUSE: Partial<Record<string, string>> = {
+/**
+ * Why a text still queued was not sent (its error code), as every console line says it: an opt-out (decision 030), a
+ * completion, and what ends a reminder or an invitation's text when it is due (decision 053).
+ */
+export const CANCELLED_BECAUSE: Partial<Record<string, string>> = {
   sms_opted_out: 'the number opted out',
   registration_completed: 'the profile was completed first',
+  invitation_answered: 'the survey was answered first',
+  code_expired: 'the code expired first',
+  invitation_expired: 'the survey link expired first',
+  first_text_not_sent: 'the first text was not sent',
+  reminder_off: 'the site turned this reminder off',
+  invitation_off: 'the site stopped asking for feedback',
+  code_not_kept: 'the code cannot be made again',
+  text_budget: 'the number has had as many texts as it may for now',
 };
 
 /**
  * Twilio's refusals a cashier can act on, in words (its error codes 21211, 21610, 21614). 21610 is a number that
  * replied STOP to our sender before its opt-out reached us (decision 030): Twilio keeps its own list.
  */
-const FAILED_BECAUSE: Partial<Record<string, string>> = {
+export const FAILED_BECAUSE: Partial<Record<string, string>> = {
   '21211': 'not a valid phone number',
   '21610': 'the number replied STOP to our texts, and the carrier blocks them; give the link another way',
   '21614': 'not a mobile number, so it cannot take texts',

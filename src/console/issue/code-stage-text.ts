@@ -1,5 +1,6 @@
 import { codeStage, type IssuedCode } from '../../domain/issued-codes';
 import { smsLine } from '../format';
+import { reminderLine } from '../members/sent-text-words';
 import { atSite } from '../site-clock';
 
 /**
@@ -26,4 +27,15 @@ export function codeStageText(code: IssuedCode, now: Date, readerZone?: string):
     case 'issued':
       return 'Issued, not texted';
   }
+}
+
+/**
+ * A code's reminder beside its stage, when the site's reminder made one (decision 053): sent at, due at (on the
+ * site's clock), or not sent and why. Null when there is none.
+ */
+export function codeReminderText(
+  code: Pick<IssuedCode, 'reminder' | 'siteTimeZone'>,
+  readerZone?: string,
+): string | null {
+  return code.reminder ? reminderLine(code.reminder, (iso) => atSite(iso, code.siteTimeZone, readerZone)) : null;
 }

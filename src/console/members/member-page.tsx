@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { VISIT_FIGURES } from '../../domain/figures';
-import { isEmptySurvey, SURVEY_QUESTION_TEXTS, SURVEY_QUESTIONS } from '../../domain/survey';
 import styles from '../console.module.css';
 import { smsLine, whenIn } from '../format';
 import { useSiteClock } from '../sites/use-site-clock';
 import { memberQuery } from './api';
+import { AnswersCard } from './components/answers-card';
 import { Facts } from './components/facts';
+import { TextsSentCard } from './components/texts-sent-card';
 import page from './member-page.module.css';
 import {
   emptyHistoryLine,
@@ -20,8 +21,9 @@ import {
 const NOT_KEPT = 'Not recorded';
 
 /**
- * `/admin/members/:id`: the profile, vehicle, their number's visits (decision 052), consent evidence (with the texts'
- * consent history), registration, the texts the member's number sent, and the surveys of one member.
+ * `/admin/members/:id`: the profile, vehicle, their number's visits (decision 052), their answers over time and latest
+ * score (decision 053), consent evidence (with the texts' consent history), the texts their number sent and the
+ * texts we sent it, and the registration of one member.
  */
 export function MemberPage() {
   const { id = '' } = useParams();
@@ -98,6 +100,7 @@ export function MemberPage() {
           </ol>
         )}
       </section>
+      <AnswersCard answers={data.surveys} latestScore={data.latestScore} clock={clock} signUpSiteId={siteId} />
       <section className={styles.card} aria-labelledby="consent-heading">
         <h2 id="consent-heading">Consent</h2>
         <Facts
@@ -150,6 +153,7 @@ export function MemberPage() {
           </ul>
         )}
       </section>
+      <TextsSentCard texts={data.texts} clock={clock} />
       <section className={styles.card} aria-labelledby="registration-heading">
         <h2 id="registration-heading">Registration</h2>
         <Facts
@@ -166,32 +170,6 @@ export function MemberPage() {
             ],
           ]}
         />
-      </section>
-      <section className={styles.card} aria-labelledby="surveys-heading">
-        <h2 id="surveys-heading">Surveys</h2>
-        {data.surveys.length === 0 && <p className={styles.muted}>No survey yet.</p>}
-        {data.surveys.map((survey) =>
-          isEmptySurvey({ ...survey.scores, comments: survey.comments }) ? (
-            <article key={survey.id}>
-              <h3>{when(survey.createdAt)} · empty</h3>
-              <p className={styles.muted}>No score and no comment: kept as sent, and counted in no figure.</p>
-            </article>
-          ) : (
-            <article key={survey.id} className={survey.band === 'detractor' ? styles.detractor : undefined}>
-              <h3>
-                {when(survey.createdAt)}
-                {survey.band ? ` · ${survey.band}` : ''}
-              </h3>
-              <Facts
-                rows={SURVEY_QUESTIONS.map((q) => [
-                  SURVEY_QUESTION_TEXTS[q],
-                  survey.scores[q] === 0 ? 'Not answered' : String(survey.scores[q]),
-                ])}
-              />
-              {survey.comments && <blockquote>{survey.comments}</blockquote>}
-            </article>
-          ),
-        )}
       </section>
     </>
   );

@@ -8,7 +8,7 @@ import { integrationSettingsQuery } from '../../settings';
 import { atSite } from '../../site-clock';
 import { issuedCodesQuery, ISSUED_CODES_KEY } from '../api';
 import { CodeActions } from './code-actions';
-import { codeStageText } from '../code-stage-text';
+import { codeReminderText, codeStageText } from '../code-stage-text';
 import counter from './issued-codes.module.css';
 
 const issuerText = (code: IssuedCode) =>
@@ -82,6 +82,11 @@ export function IssuedCodes({ manySites }: { manySites: boolean }) {
               <p className={counter.stage} data-testid="code-stage">
                 {codeStageText(code, now)}
               </p>
+              {code.reminder && (
+                <p className={counter.meta} data-testid="code-reminder">
+                  {codeReminderText(code)}
+                </p>
+              )}
               <CodeActions
                 code={code}
                 now={now}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IssuedCode } from '../../../../src/domain/issued-codes';
-import { codeStageText } from '../../../../src/console/issue/code-stage-text';
+import { codeReminderText, codeStageText } from '../../../../src/console/issue/code-stage-text';
 
 const now = new Date('2026-03-01T20:00:00Z');
 const code: IssuedCode = {
@@ -16,6 +16,7 @@ const code: IssuedCode = {
   completedAt: null,
   expiresAt: '2026-03-08T19:00:00Z',
   sms: null,
+  reminder: null,
 };
 const sms = { status: 'queued' as const, errorCode: null, attempts: 0, sentAt: null };
 
@@ -37,5 +38,21 @@ describe("the counter's words for what became of a code", () => {
       'Text cancelled: the number opted out',
     );
     expect(codeStageText(code, now)).toBe('Issued, not texted');
+  });
+
+  it("says a code's reminder beside it: sent at, due at on the site's clock, or not sent and why", () => {
+    expect(codeReminderText(code)).toBeNull();
+    expect(
+      codeReminderText({ ...code, reminder: { ...sms, scheduledFor: '2026-03-02T19:00:00Z' } }, 'America/Los_Angeles'),
+    ).toBe('Reminder due at Mar 2, 2026, 11:00 AM PST');
+    expect(
+      codeReminderText(
+        { ...code, reminder: { ...sms, status: 'sent', sentAt: '2026-03-02T19:00:04Z' } },
+        'America/New_York',
+      ),
+    ).toBe('Reminder sent at Mar 2, 2026, 11:00 AM PST (2:00 PM EST your time)');
+    expect(
+      codeReminderText({ ...code, reminder: { ...sms, status: 'failed', errorCode: 'registration_completed' } }),
+    ).toBe('Reminder not sent: the profile was completed first');
   });
 });

@@ -135,6 +135,8 @@ const MEMBER: MemberDetail = {
     sms: null,
   },
   surveys: [],
+  latestScore: null,
+  texts: [],
   smsConsent: consent({ optedOut, history: [agreed, withdrawn] }),
   inboundMessages: [
     text({
@@ -160,6 +162,16 @@ const SITES = {
       name: 'Main Street',
       address: '',
       timeZone: 'America/Los_Angeles',
+      reviewUrl: null,
+      smsWindow: { start: '08:00', end: '21:00' },
+      active: true,
+      named: true,
+    },
+    {
+      id: '9',
+      name: 'Harbor Road',
+      address: '',
+      timeZone: 'America/New_York',
       reviewUrl: null,
       smsWindow: { start: '08:00', end: '21:00' },
       active: true,
@@ -295,7 +307,15 @@ describe('the member page', () => {
       serviceScore: 0,
       valueScore: 0,
     };
-    const survey = { createdAt: agreed.at, scores, comments: '', band: null };
+    const survey = {
+      createdAt: agreed.at,
+      scores,
+      comments: '',
+      band: null,
+      invitationId: null,
+      siteId: null,
+      visitedAt: null,
+    };
     renderPage({
       ...MEMBER,
       surveys: [
@@ -303,9 +323,9 @@ describe('the member page', () => {
         { ...survey, id: 'comment', comments: 'Dryer left spots.' },
       ],
     });
-    const section = await screen.findByRole('region', { name: 'Surveys' });
+    const section = await screen.findByRole('region', { name: 'Answers over time' });
     const [empty, comment] = within(section).getAllByRole('article');
-    expect(within(empty!).getByRole('heading').textContent).toMatch(/ · empty$/);
+    expect(within(empty!).getByRole('heading').textContent).toBe('At sign-up · empty');
     expect(within(empty!).queryAllByText('Not answered')).toEqual([]);
     expect(within(comment!).getByRole('heading').textContent).not.toMatch(/empty/);
     expect(within(comment!).getAllByText('Not answered')).toHaveLength(5);
@@ -317,5 +337,128 @@ describe('the member page', () => {
     expect(
       await screen.findByText('Nothing to withdraw: they never agreed to texts, and their number opted out (above).'),
     ).toBeTruthy();
+  });
+
+  it('lists answers newest first, each at sign-up or after a visit on its day and site, under the latest score', async () => {
+    const scores = (recommend: number) => ({
+      recommendToOthersScore: recommend,
+      washQualityScore: 8,
+      cleanlinessScore: 8,
+      serviceScore: 8,
+      valueScore: 8,
+    });
+    renderPage({
+      ...MEMBER,
+      surveys: [
+        {
+          id: 'after-visit',
+          createdAt: '2026-11-22T15:00:00.000Z',
+          scores: scores(4),
+          comments: 'Brushes missed the wheels.',
+          band: 'detractor',
+          invitationId: 'i1',
+          siteId: '9',
+          // 11:30 PM on the 20th in New York is the 21st in UTC: the day is the site's.
+          visitedAt: '2026-11-21T04:30:00.000Z',
+        },
+        {
+          id: 'sign-up',
+          createdAt: agreed.at,
+          scores: scores(10),
+          comments: '',
+          band: 'promoter',
+          invitationId: null,
+          siteId: null,
+          visitedAt: null,
+        },
+      ],
+      latestScore: { score: 4, band: 'detractor', at: '2026-11-22T15:00:00.000Z' },
+    });
+    const section = await screen.findByRole('region', { name: 'Answers over time' });
+    await vi.waitFor(() =>
+      expect(within(section).getByTestId('latest-score').textContent).toMatch(
+        /^Latest score: 4 \(detractor\) · Nov 22, 2026, 10:00 AM EST/,
+      ),
+    );
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['After a visit on Nov 20, 2026 at Harbor Road · 4 (detractor)', 'At sign-up · 10 (promoter)']);
+  });
+
+  it('says when no answer has scored yet', async () => {
+    renderPage(MEMBER);
+    const section = await screen.findByRole('region', { name: 'Answers over time' });
+    expect(within(section).getByTestId('latest-score').textContent).toBe(
+      'No score yet: no answer has said whether they would recommend us.',
+    );
+    expect(within(section).getByText('No survey yet.')).toBeTruthy();
+  });
+
+  it('lists the texts we sent, each kind in words, with what became of it on its site’s clock', async () => {
+    const status = { errorCode: null, attempts: 1, sentAt: null };
+    renderPage({
+      ...MEMBER,
+      texts: [
+        {
+          ...status,
+          id: 'x4',
+          kind: 'invitation_reminder',
+          status: 'queued',
+          attempts: 0,
+          scheduledFor: '2026-11-24T14:00:00.000Z',
+          createdAt: '2026-11-22T14:00:00.000Z',
+          siteId: '9',
+          invitationId: 'i1',
+        },
+        {
+          ...status,
+          id: 'x3',
+          kind: 'invitation',
+          status: 'sent',
+          sentAt: '2026-11-22T14:00:02.000Z',
+          createdAt: '2026-11-22T14:00:00.000Z',
+          siteId: '9',
+          invitationId: 'i1',
+        },
+        {
+          ...status,
+          id: 'x2',
+          kind: 'code_reminder',
+          status: 'failed',
+          errorCode: 'registration_completed',
+          createdAt: '2026-11-01T15:00:00.000Z',
+          siteId: '7',
+          invitationId: null,
+        },
+        {
+          ...status,
+          id: 'x1',
+          kind: 'code',
+          status: 'failed',
+          errorCode: '21614',
+          createdAt: '2026-11-01T15:00:00.000Z',
+          siteId: '7',
+          invitationId: null,
+        },
+      ],
+    });
+    const list = await screen.findByRole('list', { name: 'Texts sent, newest first' });
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')[0]!.textContent).toMatch(/Harbor Road/));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringMatching(
+        /^Reminder: survey · Harbor RoadDue Nov 24, 2026, 9:00 AM EST.*, if still needed thenAsked for Nov 22, 2026, 9:00 AM EST/,
+      ),
+      expect.stringMatching(/^Survey invitation · Harbor RoadSent Nov 22, 2026, 9:00 AM EST/),
+      expect.stringMatching(/^Reminder: profile link · Main StreetNot sent: the profile was completed first/),
+      expect.stringMatching(
+        /^Profile link · Main StreetNot sent: not a mobile number, so it cannot take texts \(21614\)Asked for Nov 1, 2026, 7:00 AM PST/,
+      ),
+    ]);
   });
 });
