@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useOutletContext } from 'react-router-dom';
 import { siteName } from '../../domain/sites';
-import type { MemberSummary } from '../../domain/members';
+import type { MemberSummary, SCORE_BANDS } from '../../domain/members';
 import type { StaffMember } from '../../domain/staff';
 import buttons from '../../components/buttons/buttons.module.css';
 import { SelectField } from '../../components/fields/select-field';
@@ -17,14 +17,21 @@ import { useSiteClock } from '../sites/use-site-clock';
 import { membersCsvUrl, membersListQuery } from './api';
 import pageStyles from './members-page.module.css';
 
-const FILTERS = ['q', 'site', 'from', 'to', 'consent', 'noVisitDays'] as const;
+const FILTERS = ['q', 'site', 'from', 'to', 'consent', 'noVisitDays', 'latestScore'] as const;
+
+/** The bands of the latest score, with the scores each holds (`npsBand`), best first as the dashboard lists them. */
+const LATEST_SCORES = [
+  { value: 'promoter', label: 'Promoter (9–10)' },
+  { value: 'passive', label: 'Passive (7–8)' },
+  { value: 'detractor', label: 'Detractor (1–6)' },
+] as const satisfies readonly { value: (typeof SCORE_BANDS)[number]; label: string }[];
 
 /** The lapse a manager looks for: no wash reported in that many days (decision 052). */
 const NO_VISIT_DAYS = [14, 30, 60, 90] as const;
 
 /**
  * `/admin/members`: newest first, found by name, email or last four digits, filtered by site, day and consent (or
- * a number that opted out of texts), and by no visit in N days.
+ * a number that opted out of texts), by no visit in N days, and by the band of their latest score (decision 053).
  */
 export function MembersPage() {
   const staff = useOutletContext<StaffMember>();
@@ -89,6 +96,13 @@ export function MembersPage() {
           value={value('noVisitDays')}
           options={NO_VISIT_DAYS.map((days) => ({ value: String(days), label: `${days} days` }))}
           onValueChange={(v) => set('noVisitDays', v)}
+        />
+        <SelectField
+          name="latestScore"
+          label="Latest score"
+          value={value('latestScore')}
+          options={LATEST_SCORES}
+          onValueChange={(v) => set('latestScore', v)}
         />
       </FiltersPanel>
       {staff.role === 'owner' && members.length > 0 && (
