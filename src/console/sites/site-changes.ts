@@ -1,8 +1,9 @@
 import type { Site } from '../../domain/sites';
 import type { SiteChangeBody } from './api';
+import { feedbackChanges, feedbackForm, type FeedbackForm } from './feedback-settings';
 
-/** The edit form's boxes, as typed. */
-export interface SiteForm {
+/** The edit form's boxes, as typed, with the feedback settings' (decision 053). */
+export interface SiteForm extends FeedbackForm {
   name: string;
   address: string;
   timeZone: string;
@@ -30,6 +31,7 @@ export const siteForm = (site: Site): SiteForm => ({
   textsFrom: site.smsWindow.start,
   textsUntil: untilBox(site.smsWindow.end),
   active: site.active,
+  ...feedbackForm(site),
 });
 
 /**
@@ -50,6 +52,7 @@ export function siteChanges(site: Site, form: SiteForm): SiteChangeBody {
       smsWindow: { start: form.textsFrom, end: untilOf(form.textsUntil) },
     }),
     ...(form.active !== site.active && { active: form.active }),
+    ...feedbackChanges(site, form),
   };
 }
 

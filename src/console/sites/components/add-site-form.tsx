@@ -7,15 +7,27 @@ import styles from '../../console.module.css';
 import { createSite, sitesKey, sitesQuery, type NewSiteBody } from '../api';
 import { untilOf } from '../site-changes';
 import { SITE_FIELDS } from '../site-fields';
+import { feedbackForm, newSiteFeedback, type FeedbackForm } from '../feedback-settings';
+import { FEEDBACK_FIELDS, FeedbackFields } from './feedback-fields';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
-const EMPTY = { id: '', name: '', address: '', timeZone: '', reviewUrl: '', textsFrom: '', textsUntil: '' };
+const TEXT_BOXES = { id: '', name: '', address: '', timeZone: '', reviewUrl: '', textsFrom: '', textsUntil: '' };
+type NewSiteForm = typeof TEXT_BOXES & FeedbackForm;
+const EMPTY: NewSiteForm = { ...TEXT_BOXES, ...feedbackForm() };
 
-/** What adding sends: no zone or window chosen leaves the server's defaults (DEFAULT_TIMEZONE, SMS_WINDOW). */
-function newSite({ textsFrom, textsUntil, timeZone, ...rest }: typeof EMPTY): NewSiteBody {
+/**
+ * What adding sends: no zone or window chosen leaves the server's defaults (DEFAULT_TIMEZONE, SMS_WINDOW), and the
+ * feedback settings only where they differ from theirs (decision 053).
+ */
+function newSite(form: NewSiteForm): NewSiteBody {
+  const { id, name, address, reviewUrl, textsFrom, textsUntil, timeZone } = form;
   return {
-    ...rest,
+    id,
+    name,
+    address,
+    reviewUrl,
+    ...newSiteFeedback(form),
     timeZone: timeZone || undefined,
     // Either time typed sends both, for the server to say which one is missing or out of order.
     ...(textsFrom || textsUntil ? { smsWindow: { start: textsFrom, end: untilOf(textsUntil) } } : {}),
@@ -31,6 +43,7 @@ export function AddSiteForm() {
     fields: {
       id: { label: 'Point-of-sale id' },
       ...SITE_FIELDS,
+      ...FEEDBACK_FIELDS,
     },
     initial: EMPTY,
     submit: (values) => createSite(newSite(values)),
@@ -77,6 +90,12 @@ export function AddSiteForm() {
           errors={{ from: form.errors.textsFrom, until: form.errors.textsUntil }}
           hint="empty: the server's default"
           onChange={({ from, until }) => form.setValues({ ...form.values, textsFrom: from, textsUntil: until })}
+        />
+        <FeedbackFields
+          values={form.values}
+          inputs={form.inputs}
+          errors={form.errors}
+          onChange={(feedback) => form.setValues({ ...form.values, ...feedback })}
         />
         <SubmitRow
           label="Add site"

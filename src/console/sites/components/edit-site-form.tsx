@@ -10,12 +10,13 @@ import styles from '../../console.module.css';
 import { sitesKey, updateSite } from '../api';
 import { siteChanges, siteForm } from '../site-changes';
 import { SITE_FIELDS } from '../site-fields';
+import { FEEDBACK_FIELDS, FeedbackFields } from './feedback-fields';
 import { SendingWindowFields } from './sending-window-fields';
 import { TimeZoneField } from './time-zone-field';
 
 /**
  * An owner's change to one site, in place of its entry: its name, address, zone, review page, the hours its texts
- * may go out, and whether it is offered for new codes, staff and keys. Only what changed is sent (nothing changed
+ * may go out, its feedback after visits and reminders (decision 053), and whether it is offered for new codes, staff and keys. Only what changed is sent (nothing changed
  * closes the form unsent). `onClose` runs on saving and on cancelling.
  */
 export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => void }) {
@@ -24,6 +25,7 @@ export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => voi
     inputPrefix: 'editSite',
     fields: {
       ...SITE_FIELDS,
+      ...FEEDBACK_FIELDS,
       active: { label: 'Active' },
     },
     initial: () => siteForm(site),
@@ -71,6 +73,12 @@ export function EditSiteForm({ site, onClose }: { site: Site; onClose: () => voi
         until={form.values.textsUntil}
         errors={{ from: form.errors.textsFrom, until: form.errors.textsUntil }}
         onChange={({ from, until }) => form.setValues({ ...form.values, textsFrom: from, textsUntil: until })}
+      />
+      <FeedbackFields
+        values={form.values}
+        inputs={form.inputs}
+        errors={form.errors}
+        onChange={(feedback) => form.setValues({ ...form.values, ...feedback })}
       />
       <CheckboxField
         name={form.inputs.active}

@@ -26,6 +26,13 @@ describe('the site form', () => {
       textsFrom: '08:00',
       textsUntil: '21:00',
       active: true,
+      askAfterVisit: false,
+      askDelayMinutes: '120',
+      askEveryDays: '30',
+      codeReminder: true,
+      codeReminderMinutes: '1440',
+      inviteReminder: true,
+      inviteReminderMinutes: '2880',
     });
     expect(siteForm(UNNAMED)).toMatchObject({ name: '', reviewUrl: '' });
   });
