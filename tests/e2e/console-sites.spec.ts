@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FEEDBACK_SETTING_MESSAGES } from '../../src/domain/invitations';
 import { SENDING_WINDOW_MESSAGES } from '../../src/domain/quiet-hours';
 import { SITE_MESSAGES, unnamedSiteName } from '../../src/domain/sites';
 import { apiHeaders, fictionalMobile, issueCode, operatorHeaders } from './support/api';
@@ -240,4 +241,56 @@ test.describe('at a desk, two zones', () => {
     await expect(due).toHaveText(pacific);
     await expectNoSeriousViolations(page);
   });
+});
+
+test("an owner asks for feedback after a site's visits, is told a delay out of range at its box, and the list says the settings", async ({
+  page,
+  request,
+}) => {
+  const site = ownSite();
+  const name = `Feedback ${site}`;
+  await addSite(request, site, name);
+  await signIn(page, await addStaffMember(request, 'owner'), '/admin/sites');
+  const entry = page.getByRole('list', { name: 'Sites' }).getByRole('listitem').filter({ hasText: name });
+  await expect(entry).toContainText('Feedback not asked after visits');
+  await expect(entry).toContainText('Unfinished profile reminded 1 d after its code');
+
+  await entry.getByRole('button', { name: `Change ${name}` }).click();
+  const form = page.getByRole('form', { name: `Change ${name} (point-of-sale id ${site})` });
+  const feedback = form.getByRole('group', { name: 'Feedback and reminders' });
+  // What only matters while the site asks is hidden until it does.
+  await expect(feedback.getByLabel('Minutes after the visit (0 = right away)')).toHaveCount(0);
+  await feedback.getByRole('checkbox', { name: 'Ask for feedback after a visit' }).click();
+  await feedback.getByLabel('Minutes after the visit (0 = right away)').fill('20000');
+  await feedback.getByLabel('At most once every N days').fill('14');
+  await feedback.getByRole('checkbox', { name: 'Remind about an unfinished profile' }).click();
+  await expect(feedback.getByLabel('Minutes before the profile reminder')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Save' }).click();
+  // The server's message, at its box, which takes the focus.
+  const delay = feedback.getByLabel('Minutes after the visit (0 = right away)');
+  await expect(delay).toBeFocused();
+  await expect(delay).toHaveAccessibleDescription(FEEDBACK_SETTING_MESSAGES.askDelayMinutes);
+  await expectNoSeriousViolations(page);
+  await delay.fill('0');
+  await feedback.getByLabel('Minutes before the survey reminder').fill('1440');
+  await form.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page.getByRole('button', { name: `Change ${name}` })).toBeFocused();
+  await expect(entry).toContainText(
+    'Feedback asked right after a visit, at most every 14 days; reminded 1 d later if unanswered',
+  );
+  await expect(entry).toContainText('No reminder of an unfinished profile');
+  const listed = await request.get('/api/admin/sites', { headers: operatorHeaders() });
+  expect(((await listed.json()) as { results: { id: string }[] }).results.find((s) => s.id === site)).toMatchObject({
+    askAfterVisit: true,
+    askDelayMinutes: 0,
+    askEveryDays: 14,
+    inviteReminder: true,
+    inviteReminderMinutes: 1440,
+    codeReminder: false,
+  });
+  // The form opens again on the settings saved.
+  await page.getByRole('button', { name: `Change ${name}` }).click();
+  await expect(feedback.getByLabel('At most once every N days')).toHaveValue('14');
+  await expect(feedback.getByRole('checkbox', { name: 'Remind about an unfinished profile' })).not.toBeChecked();
 });

@@ -88,9 +88,17 @@ test('an owner sees a customer’s profile and survey arrive, finds the member, 
   await page.getByRole('combobox', { name: 'Site', exact: true }).selectOption({ label: unnamedSiteName(site) });
   // Other tests' members share the name: the list narrows to this site's one once its answer has come.
   await expect(page.getByRole('link', { name: 'Rosa Alvarez' })).toHaveCount(1);
+  // Her latest score is a promoter's: the filter by it keeps her, a detractor's leaves no one (decision 053).
+  await page.getByRole('combobox', { name: 'Latest score' }).selectOption({ label: 'Detractor (1–6)' });
+  await expect(page.getByRole('link', { name: 'Rosa Alvarez' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Latest score' }).selectOption({ label: 'Promoter (9–10)' });
+  await expect(page.getByRole('link', { name: 'Rosa Alvarez' })).toHaveCount(1);
   await page.getByRole('link', { name: 'Rosa Alvarez' }).click();
   await expect(page.getByRole('heading', { name: 'Rosa Alvarez' })).toBeVisible();
-  await expect(page.getByText('Spotless.')).toBeVisible();
+  const answers = page.getByRole('region', { name: 'Answers over time' });
+  await expect(answers.getByTestId('latest-score')).toContainText('Latest score: 10 (promoter)');
+  await expect(answers.getByRole('heading', { name: 'At sign-up · 10 (promoter)' })).toBeVisible();
+  await expect(answers.getByText('Spotless.')).toBeVisible();
   await expectNoSeriousViolations(page);
 
   await page.goBack();
