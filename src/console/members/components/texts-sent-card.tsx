@@ -23,7 +23,7 @@ export function TextsSentCard({ texts, clock }: { texts: readonly SentText[]; cl
                 <strong>{TEXT_KIND_WORDS[text.kind]}</strong>
                 <span className={styles.muted}> · {clock.nameOf(text.siteId)}</span>
                 <p className={page.textBody}>{textStatusLine(text, at)}</p>
-                <p className={`${page.textBody} ${styles.muted}`}>Asked for {at(text.createdAt)}</p>
+                <p className={`${page.textBody} ${styles.muted}`}>Queued {at(text.createdAt)}</p>
               </li>
             );
           })}

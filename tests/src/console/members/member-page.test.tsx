@@ -452,12 +452,12 @@ describe('the member page', () => {
         .map((item) => item.textContent),
     ).toEqual([
       expect.stringMatching(
-        /^Reminder: survey · Harbor RoadDue Nov 24, 2026, 9:00 AM EST.*, if still needed thenAsked for Nov 22, 2026, 9:00 AM EST/,
+        /^Reminder: survey · Harbor RoadDue Nov 24, 2026, 9:00 AM EST.*, if still needed thenQueued Nov 22, 2026, 9:00 AM EST/,
       ),
       expect.stringMatching(/^Survey invitation · Harbor RoadSent Nov 22, 2026, 9:00 AM EST/),
       expect.stringMatching(/^Reminder: profile link · Main StreetNot sent: the profile was completed first/),
       expect.stringMatching(
-        /^Profile link · Main StreetNot sent: not a mobile number, so it cannot take texts \(21614\)Asked for Nov 1, 2026, 7:00 AM PST/,
+        /^Profile link · Main StreetNot sent: not a mobile number, so it cannot take texts \(21614\)Queued Nov 1, 2026, 7:00 AM PST/,
       ),
     ]);
   });
