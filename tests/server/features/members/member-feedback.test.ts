@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberQuery } from '../../../../src/domain/members';
@@ -12,6 +13,7 @@ import {
 } from '../../../../server/platform/db/schema';
 import { findMember } from '../../../../server/features/members/find-member';
 import { listMembers } from '../../../../server/features/members/list-members';
+import { membersCsv } from '../../../../server/features/members/members-csv';
 import { MEMBER_TEXTS_SHOWN } from '../../../../server/features/members/member-texts';
 import { listIssuedCodes } from '../../../../server/features/registrations/list-issued-codes';
 import { customerRow } from '../../helpers/customer-row';
@@ -253,6 +255,9 @@ describe.each(DRIVERS)("a member's feedback over time on %s", (driver) => {
     expect(await ids({ latestScore: 'detractor' })).toEqual(['1']);
     expect(await ids({ latestScore: 'detractor' }, ['9'])).toEqual([]);
     expect(await ids({})).toEqual(['5', '4', '3', '2', '1']);
+    // The CSV export selects with the list's filters.
+    const csv = await new Response(membersCsv(database.db, 'all', { latestScore: 'promoter' })).text();
+    expect(parse<Record<string, string>>(csv, { bom: true, columns: true }).map((row) => row.id)).toEqual(['2']);
   });
 
   it("shows today's codes with the code text's status and its reminder's", async () => {
