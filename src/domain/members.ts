@@ -86,7 +86,8 @@ export type MemberSurvey = v.InferOutput<typeof memberSurveySchema>;
 /**
  * A survey on the member's page: where it was asked. At sign-up (the thank-you page) `invitationId` is null; after a
  * visit (decision 053) it names the invitation, the site of its visit, and when the visit was (null once the visit
- * itself has been erased by retention: the invitation keeps its site).
+ * itself has been erased by retention: the invitation keeps its site). A visit at a site the caller may not see has
+ * both null (decision 052: a manager reads only their own sites' visits).
  */
 export const memberAnswerSchema = v.object({
   ...memberSurveySchema.entries,

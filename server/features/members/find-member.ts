@@ -31,8 +31,12 @@ export function latestScoreOf(answers: readonly MemberSurvey[]): LatestScore | n
   return latest ? { score: latest.scores.recommendToOthersScore, band: latest.band!, at: latest.createdAt } : null;
 }
 
-/** A member's surveys newest first, each with where it was asked: at sign-up, or after a visit (decision 053). */
-async function memberAnswers(db: Db | Tx, customerId: string): Promise<MemberAnswer[]> {
+/**
+ * A member's surveys newest first, each with where it was asked: at sign-up, or after a visit (decision 053). The
+ * answers are the member's, whoever reads them; a visit at a site the caller may not see keeps its day and site to
+ * itself, as their visits there do (decision 052).
+ */
+async function memberAnswers(db: Db | Tx, sites: SiteScope, customerId: string): Promise<MemberAnswer[]> {
   const rows = await db
     .select({ survey: surveys, siteId: surveyInvitations.siteId, visitedAt: visits.visitedAt })
     .from(surveys)
@@ -40,12 +44,15 @@ async function memberAnswers(db: Db | Tx, customerId: string): Promise<MemberAns
     .leftJoin(visits, eq(visits.id, surveyInvitations.visitId))
     .where(eq(surveys.customerId, customerId))
     .orderBy(desc(surveys.createdAt), desc(surveys.id));
-  return rows.map(({ survey, siteId, visitedAt }) => ({
-    ...toMemberSurvey(survey),
-    invitationId: survey.invitationId,
-    siteId,
-    visitedAt: isoOrNull(visitedAt),
-  }));
+  return rows.map(({ survey, siteId, visitedAt }) => {
+    const seen = siteId !== null && (sites === 'all' || sites.includes(siteId));
+    return {
+      ...toMemberSurvey(survey),
+      invitationId: survey.invitationId,
+      siteId: seen ? siteId : null,
+      visitedAt: seen ? isoOrNull(visitedAt) : null,
+    };
+  });
 }
 
 /**
@@ -62,7 +69,7 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     .for('share', { of: customers });
   if (!row) return null;
   const { customer: c, registration: r } = row;
-  const answers = await memberAnswers(db, c.id);
+  const answers = await memberAnswers(db, sites, c.id);
   const codeTexts = await latestCodeTexts(db, [r.id]);
   return {
     id: c.id,
@@ -85,7 +92,7 @@ export async function findMember(db: Db | Tx, sites: SiteScope, id: string): Pro
     },
     surveys: answers,
     latestScore: latestScoreOf(answers),
-    texts: await memberTexts(db, { customerId: c.id, registrationId: r.id }),
+    texts: await memberTexts(db, sites, { customerId: c.id, registrationId: r.id }),
     smsConsent: await smsConsentOf(db, c),
     inboundMessages: await inboundMessagesOf(db, c.mobileNumber),
     visits: await memberVisits(db, sites, c.mobileNumber),

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SentText, TextKind } from '../../../src/domain/invitations';
 import type { SmsStatus } from '../../../src/domain/webhooks';
 import type { Db, Tx } from '../../platform/db/client';
 import { registrations, smsMessages, surveyInvitations } from '../../platform/db/schema';
 import { toSmsStatus } from '../integrations/sms/queue-sms';
+import type { SiteScope } from './list-conditions';
 
 /** The most texts a member's page lists: the newest. */
 export const MEMBER_TEXTS_SHOWN = 50;
@@ -22,10 +23,13 @@ export const toSentText = (row: SmsRow, siteId: string): SentText => ({
 
 /**
  * Every text of a member, newest first (decision 053): their registration's (the code's link and its reminder) and
- * their invitations' after visits. A code's text is about the registration's site, an invitation's about its visit's.
+ * their invitations' after visits. A code's text is about the registration's site, an invitation's about its visit's:
+ * a caller who may not see that site does not see its invitations' texts, as they do not see the visits there
+ * (decision 052).
  */
 export async function memberTexts(
   db: Db | Tx,
+  sites: SiteScope,
   member: { customerId: string; registrationId: string },
 ): Promise<SentText[]> {
   const theirInvitations = db
@@ -41,7 +45,12 @@ export async function memberTexts(
     .innerJoin(registrations, eq(registrations.id, smsMessages.registrationId))
     .leftJoin(surveyInvitations, eq(surveyInvitations.id, smsMessages.invitationId))
     .where(
-      or(eq(smsMessages.registrationId, member.registrationId), inArray(smsMessages.invitationId, theirInvitations)),
+      and(
+        or(eq(smsMessages.registrationId, member.registrationId), inArray(smsMessages.invitationId, theirInvitations)),
+        sites === 'all'
+          ? undefined
+          : or(isNull(smsMessages.invitationId), inArray(surveyInvitations.siteId, [...sites])),
+      ),
     )
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(MEMBER_TEXTS_SHOWN);

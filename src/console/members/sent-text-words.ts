@@ -54,14 +54,16 @@ export function reminderLine(reminder: SmsStatus, at: At): string {
 
 /**
  * Where an answer was asked: at sign-up (the thank-you page), or after a visit on a day at a site (decision 053). A
- * visit erased since (retention) leaves its site, not its day.
+ * visit erased since (retention) leaves its site, not its day; one at a site the reader may not see, neither.
  */
 export function answerOccasion(
   answer: Pick<MemberAnswer, 'invitationId' | 'siteId' | 'visitedAt'>,
   day: (iso: string, siteId: string) => string,
   siteName: (siteId: string) => string,
 ): string {
-  if (answer.invitationId === null || answer.siteId === null) return 'At sign-up';
+  if (answer.invitationId === null) return 'At sign-up';
+  // A visit at a site the reader may not see (decision 052).
+  if (answer.siteId === null) return 'After a visit at another site';
   if (answer.visitedAt === null) return `After a visit at ${siteName(answer.siteId)}`;
   return `After a visit on ${day(answer.visitedAt, answer.siteId)} at ${siteName(answer.siteId)}`;
 }

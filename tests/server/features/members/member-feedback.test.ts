@@ -239,6 +239,21 @@ describe.each(DRIVERS)("a member's feedback over time on %s", (driver) => {
     ]);
   });
 
+  it("keeps a visit at a site the manager may not see to itself: its invitations' texts, its answer's day and site", async () => {
+    const seen = (await findMember(database.db, ['7'], '1'))!;
+    expect(seen.texts.map((t) => t.id)).toEqual(['t-code-reminder', 't-code']);
+    expect(seen.surveys.find((a) => a.id === 's-visit')).toMatchObject({
+      invitationId: 'i1',
+      siteId: null,
+      visitedAt: null,
+    });
+    // The answer and the score are the member's.
+    expect(seen.latestScore).toMatchObject({ score: 4 });
+    const both = (await findMember(database.db, ['7', '9'], '1'))!;
+    expect(both.texts).toHaveLength(5);
+    expect(both.surveys.find((a) => a.id === 's-visit')).toMatchObject({ siteId: '9' });
+  });
+
   it('gives the latest score that answered the recommend question, or none', async () => {
     expect((await member('1')).latestScore).toEqual({ score: 4, band: 'detractor', at: '2026-03-21T09:00:00.000Z' });
     expect((await member('2')).latestScore).toEqual({ score: 9, band: 'promoter', at: '2026-03-25T12:05:00.000Z' });

@@ -55,13 +55,16 @@ describe('what became of a text, in words', () => {
 describe('where an answer was asked', () => {
   const day = (iso: string, siteId: string) => `${iso.slice(0, 10)}@${siteId}`;
   const name = (siteId: string) => `Site ${siteId}`;
-  it('at sign-up, after a visit on its day at its site, or at its site once the visit is erased', () => {
+  it('at sign-up, after a visit on its day at its site, or at its site once the visit is erased, or elsewhere', () => {
     expect(answerOccasion({ invitationId: null, siteId: null, visitedAt: null }, day, name)).toBe('At sign-up');
     expect(answerOccasion({ invitationId: 'i1', siteId: '9', visitedAt: '2026-11-20T15:00:00Z' }, day, name)).toBe(
       'After a visit on 2026-11-20@9 at Site 9',
     );
     expect(answerOccasion({ invitationId: 'i1', siteId: '9', visitedAt: null }, day, name)).toBe(
       'After a visit at Site 9',
+    );
+    expect(answerOccasion({ invitationId: 'i1', siteId: null, visitedAt: null }, day, name)).toBe(
+      'After a visit at another site',
     );
   });
 });
