@@ -18,7 +18,7 @@ import { createMetrics } from './platform/metrics/metrics';
 import { metricsRoute } from './platform/metrics/metrics-route';
 import type { LimitStore } from './platform/limits/limit-store';
 import type { RequestLoad } from './platform/http/request-load';
-import { createThrottles } from './platform/limits/throttles';
+import { createThrottles, type Throttles } from './platform/limits/throttles';
 import { securityHeaders } from './platform/http/security-headers';
 import type { ConsoleOrigins } from './platform/http/same-origin';
 import { createAuth } from './features/staff/auth';
@@ -61,6 +61,11 @@ interface AppDeps {
   logger?: Logger;
   /** Where throttles count; in this process's memory unless given (see `openLimitStore`). */
   limitStore?: LimitStore;
+  /**
+   * The budgets, when the workers spend them too (server/main.ts makes them once): a number's texts are counted
+   * together whoever sends them, even in memory. Made from `limitStore` otherwise.
+   */
+  throttles?: Throttles;
   /** The built SPA (server/features/pages/spa.ts); absent in API-only use (tests, the dev server where Vite serves the page). */
   spa?: SpaRoutes;
   /** Signs staff session cookies: AUTH_SECRET, or the one server/features/staff/local-secrets.ts keeps. */
@@ -77,7 +82,7 @@ interface AppDeps {
 export function createApp(deps: AppDeps): Hono {
   const { env, db, logger = silentLogger, limitStore = { kind: 'memory' }, spa } = deps;
   const app = new Hono();
-  const throttles = createThrottles(limitStore, env.limits);
+  const throttles = deps.throttles ?? createThrottles(limitStore, env.limits);
   const clients = { throttles, trustProxyHops: env.trustProxyHops };
   // main.ts passes the lasting secret (server/features/staff/local-secrets.ts); an app built without one (tests, the bench)
   // signs its sessions with one of its own.

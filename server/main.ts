@@ -6,6 +6,7 @@ import { loadEnv } from './env';
 import { startHttpServer } from './platform/http/http-server';
 import { jsonLogger } from './platform/logging/logger';
 import { startIntegrations } from './features/integrations/start-integrations';
+import { createThrottles } from './platform/limits/throttles';
 import { openLimitStore } from './platform/limits/limit-store';
 import { appPath } from './platform/app-root';
 import { requestLoad } from './platform/http/request-load';
@@ -51,20 +52,22 @@ const limits = openLimitStore({ redisUrl: env.redisUrl, database });
 const load = requestLoad();
 // One secret for the app and the workers: a code's reminder and an invitation's text make their codes with it.
 const authSecret = authSecretFor(env);
+// One set of budgets for the app and the workers: a number's texts count together, whoever sends them (decision 053).
+const throttles = createThrottles(limits.store, env.limits);
 const integrations = await startIntegrations({
   database,
   env,
   logger,
   busy: load.busy,
   authSecret,
-  limitStore: limits.store,
+  throttles,
 });
 
 const app = createApp({
   env,
   db: database.db,
   logger,
-  limitStore: limits.store,
+  throttles,
   load,
   authSecret,
   cliKey: database.driver === 'pglite' ? writeCliKey(env.dataDir) : undefined,

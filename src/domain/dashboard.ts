@@ -10,10 +10,16 @@ import { THEMES } from './themes';
  */
 export type NpsBand = 'detractor' | 'passive' | 'promoter';
 
+/** Each band's scores, lowest and highest (the database's filters read these too). */
+export const NPS_BAND_SCORES: Record<NpsBand, readonly [low: number, high: number]> = {
+  promoter: [9, 10],
+  passive: [7, 8],
+  detractor: [1, 6],
+};
+
 export function npsBand(score: number): NpsBand | null {
-  if (score >= 9) return 'promoter';
-  if (score >= 7) return 'passive';
-  return score >= 1 ? 'detractor' : null;
+  const bands = Object.entries(NPS_BAND_SCORES) as [NpsBand, readonly [number, number]][];
+  return bands.find(([, [low, high]]) => score >= low && score <= high)?.[0] ?? null;
 }
 
 /** Promoters' share minus detractors', in whole points from -100 to 100; null with no answer to count. */

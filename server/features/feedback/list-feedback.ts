@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { NPS_BAND_SCORES } from '../../../src/domain/dashboard';
 import type { FeedbackEntry, FeedbackQuery, FeedbackThemes } from '../../../src/domain/feedback';
 import type { Page } from '../../../src/domain/paging';
 import { THEMES, themesOf } from '../../../src/domain/themes';
@@ -17,17 +18,9 @@ export type FeedbackFilters = Omit<FeedbackQuery, 'limit' | 'after'> & { timeZon
 
 /** The recommend score's bands, as the dashboard counts them (decision 012): 0 is unanswered and in none. */
 function inBand(band: FeedbackQuery['band']): SQL | undefined {
-  const score = surveys.recommendToOthersScore;
-  switch (band) {
-    case 'promoter':
-      return sql`${score} >= 9`;
-    case 'passive':
-      return sql`${score} between 7 and 8`;
-    case 'detractor':
-      return sql`${score} between 1 and 6`;
-    default:
-      return undefined;
-  }
+  if (band === undefined) return undefined;
+  const [low, high] = NPS_BAND_SCORES[band];
+  return sql`${surveys.recommendToOthersScore} between ${low} and ${high}`;
 }
 
 /**

@@ -15,8 +15,7 @@ import { syncEnvironmentEndpoint } from './webhook-endpoints';
 import { inviteAfterVisit } from '../invitations/invite-after-visit';
 import { invitationSecretOf } from '../invitations/invitation-code';
 import { codeSecretOf } from '../registrations/code-secret';
-import type { LimitStore } from '../../platform/limits/limit-store';
-import { createThrottles } from '../../platform/limits/throttles';
+import { createThrottles, type Throttles } from '../../platform/limits/throttles';
 
 export const outboundPolicy = (env: Pick<Env, 'integrations'>): OutboundPolicy => ({
   allowPrivateNetworks: env.integrations.allowPrivateNetworks,
@@ -56,8 +55,8 @@ export async function startIntegrations(options: {
    * one, and reminders of codes this process did not issue cannot carry their link.
    */
   authSecret?: string;
-  /** Where the texting budgets count (the app's store, so both spend one budget); this process's memory unless given. */
-  limitStore?: LimitStore;
+  /** The app's budgets (server/main.ts makes them once), so a number's texts count together whoever sends them. */
+  throttles?: Throttles;
   pollingIntervalSeconds?: number;
   /** Whether requests are being served: deliveries then wait their turn (server/platform/http/request-load.ts). */
   busy?: () => boolean;
@@ -85,7 +84,7 @@ export async function startIntegrations(options: {
   });
   const authSecret = options.authSecret ?? env.authSecret ?? randomBytes(32).toString('base64url');
   const invitationSecret = invitationSecretOf(authSecret);
-  const throttles = createThrottles(options.limitStore ?? { kind: 'memory' }, env.limits);
+  const throttles = options.throttles ?? createThrottles({ kind: 'memory' }, env.limits);
   // Nothing is texted in a site's quiet hours, however late a job runs (decision 031).
   const quietHours = { defaultTimeZone: env.defaultTimeZone, smsWindow: env.smsWindow };
   const invitations = { db, secret: invitationSecret, throttles, quietHours, logger };

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { nextDay, startOfDay } from '../../../src/domain/calendar-days';
+import { NPS_BAND_SCORES } from '../../../src/domain/dashboard';
 import type { MemberQuery } from '../../../src/domain/members';
 import { customers, registrations, sites, smsSuppressions, surveys, visits } from '../../platform/db/schema';
 import { notDemoRegistration } from '../demo/not-demo';
@@ -93,20 +94,13 @@ export function noVisitSince(days: number | undefined, scope: SiteScope, now = n
   )})`;
 }
 
-/** The recommend score's bands as `npsBand` (src/domain/dashboard.ts) draws them: 9–10, 7–8, 1–6; 0 is unanswered. */
-const BAND_SCORES: Record<NonNullable<MemberQuery['latestScore']>, readonly [number, number]> = {
-  promoter: [9, 10],
-  passive: [7, 8],
-  detractor: [1, 6],
-};
-
 /**
  * "Latest score": the band of the member's latest survey that scored "would you recommend us" (decision 053: at
  * sign-up or after a visit). A later survey that skipped the question, or was empty, leaves the earlier score theirs.
  */
 export function latestScoreIn(band: MemberQuery['latestScore']): SQL | undefined {
   if (band === undefined) return undefined;
-  const [low, high] = BAND_SCORES[band];
+  const [low, high] = NPS_BAND_SCORES[band];
   return sql`(select ${surveys.recommendToOthersScore} from ${surveys}
     where ${surveys.customerId} = ${customers.id} and ${surveys.recommendToOthersScore} > 0
     order by ${surveys.createdAt} desc, ${surveys.id} desc limit 1) between ${low} and ${high}`;

@@ -86,6 +86,8 @@ describe('what receivers are sent', () => {
         serviceScore: 10,
         valueScore: 6,
         comments: 'Great wash',
+        // Answered at sign-up: no invitation after a visit (decision 053).
+        invitationId: null,
         createdAt: '2026-03-02T09:00:00.000Z',
       },
     });
