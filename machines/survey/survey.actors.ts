@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ApiErrorBody } from '../../src/domain/api-error-body';
 import type { InvitationLookup, InvitationRefusal } from '../../src/domain/invitations';
-import { isLanguage } from '../../src/domain/language';
+import { isLanguage, type Language } from '../../src/domain/language';
 import { isEmptySurvey, reviewInvitationOf, type ReviewInvitation } from '../../src/domain/survey';
 import { bodyOf, isSuccess, UnexpectedStatusError, type HttpResponse } from '../http-response';
 import type {
@@ -33,10 +33,19 @@ type InvitationLookupHttp = (code: string, signal: AbortSignal) => Promise<HttpR
 /** POST /survey-invitations/{code}/survey with the answer and its Idempotency-Key, answering with any status. */
 type InvitationAnswerHttp = (request: InvitationAnswerRequest) => Promise<HttpResponse>;
 
-/** A 410's reason (decision 053): answered already or past its days; a gone link whose body says neither is past. */
+/**
+ * A 410's reason (decision 053): answered already or past its days; a gone link whose body says neither is past.
+ * With it, the member's language when the body names one.
+ */
+async function goneOf(response: HttpResponse): Promise<{ reason: InvitationRefusal; language?: Language }> {
+  const error = ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error;
+  const code = error?.code as string | undefined;
+  const reason = code === 'invitation_used' ? 'invitation_used' : 'invitation_expired';
+  return isLanguage(error?.language) ? { reason, language: error.language } : { reason };
+}
+
 async function goneReasonOf(response: HttpResponse): Promise<InvitationRefusal> {
-  const code = ((await bodyOf(response)) as Partial<ApiErrorBody> | null)?.error?.code as string | undefined;
-  return code === 'invitation_used' ? 'invitation_used' : 'invitation_expired';
+  return (await goneOf(response)).reason;
 }
 
 /** The lookup's answer as invitationLookupSchema reads it, or null when it is not one (a proxy's page, a new shape). */
@@ -54,7 +63,7 @@ function invitationOf(body: unknown): InvitationLookup | null {
  */
 export const lookUpInvitationActor = (
   lookup: InvitationLookupHttp,
-  showLanguage: (invitation: InvitationLookup) => Promise<void>,
+  showLanguage: (invitation: Pick<InvitationLookup, 'language'>) => Promise<void>,
 ) =>
   fromPromise<InvitationLookupOutcome, InvitationLookupRequest>(async ({ input, signal }) => {
     // An empty `invite=` (a link cut short) names no invitation: nothing to ask.
@@ -69,7 +78,12 @@ export const lookUpInvitationActor = (
       await showLanguage(invitation);
       return { kind: 'found', invitation };
     }
-    if (response.status === 410) return { kind: 'refused', reason: await goneReasonOf(response) };
+    if (response.status === 410) {
+      // Why the link answers nothing is said in the member's language too, when the server names it.
+      const gone = await goneOf(response);
+      if (gone.language) await showLanguage({ language: gone.language });
+      return { kind: 'refused', reason: gone.reason };
+    }
     if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
       return { kind: 'refused', reason: 'not_found' };
     }

@@ -1,3 +1,4 @@
+import type { Language } from './language';
 import type { FieldErrors } from './validation';
 
 export type ApiErrorCode =
@@ -39,5 +40,7 @@ export interface ApiErrorBody {
     issues?: FieldErrors;
     /** Beside `issues` where a route has them: field → a stable code of its message (src/domain/field-issue-codes.ts). */
     codes?: Record<string, string>;
+    /** A survey invitation's 410 (decision 053): its member's language, so the page says why in it. */
+    language?: Language;
   };
 }

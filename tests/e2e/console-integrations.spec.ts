@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startFakeTwilio } from '../server/features/integrations/support/fake-twilio';
 import { startWebhookReceiver } from '../server/features/integrations/support/webhook-receiver';
-import { issueCode } from './support/api';
+import { fictionalMobile, issueCode, memberProfile, submitCustomer } from './support/api';
 import { expectNoSeriousViolations } from './support/axe';
-import { addStaffMember, ownSite, signIn } from './support/console';
+import { addSite, addStaffMember, ownSite, signIn } from './support/console';
+import { optedOutMobile, textFrom } from './support/twilio';
 
 const headersOf = (headers: Record<string, string | string[] | undefined>) => headers as Record<string, string>;
 
@@ -135,6 +136,119 @@ test.describe.serial('with the server’s own WEBHOOK_URL and SMS provider', () 
       expect(form.get('To')).toBe('+12015550188');
       expect(form.get('From')).toBe('+15005550006');
       expect(form.get('Body')).toMatch(/Reply STOP to opt out\.$/);
+      await expectNoSeriousViolations(page);
+    } finally {
+      await twilio.close();
+    }
+  });
+
+  test('a visit at the till brings a survey text; the member answers in Spanish, a case opens, the reminder is called off, the trend moves', async ({
+    page,
+    request,
+  }) => {
+    const twilio = await startFakeTwilio(Number(process.env.E2E_TWILIO_PORT));
+    try {
+      const site = ownSite();
+      const siteName = `Lakeside ${site}`;
+      await addSite(request, site, siteName);
+      // The owner turns feedback after visits on for the site, at once after a visit (decision 053).
+      await signIn(page, await addStaffMember(request, 'owner'), '/admin/sites');
+      const entry = page.getByRole('list', { name: 'Sites' }).getByRole('listitem').filter({ hasText: siteName });
+      await entry.getByRole('button', { name: `Change ${siteName}` }).click();
+      const form = page.getByRole('form', { name: `Change ${siteName} (point-of-sale id ${site})` });
+      await form.getByRole('checkbox', { name: 'Ask for feedback after a visit' }).click();
+      await form.getByLabel('Minutes after the visit (0 = right away)').fill('0');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(entry).toContainText('Feedback asked right after a visit');
+
+      // Three members of the site: Lucía filled her profile in Spanish, Omar in English, and Kai's number texted STOP.
+      const member = async (firstName: string, mobileNumber: string, language: 'en' | 'es') => {
+        const issued = await issueCode(request, { mobileNumber, siteId: site });
+        const customer = await submitCustomer(request, {
+          ...memberProfile,
+          firstName,
+          registrationId: issued.registration.id,
+          isAgreedToTerms: true,
+          language,
+        });
+        return { mobileNumber, customer };
+      };
+      const kai = await member('Kai', optedOutMobile('213'), 'en');
+      await textFrom(request, kai.mobileNumber, 'STOP');
+      const lucia = await member('Lucía', fictionalMobile(), 'es');
+      const omar = await member('Omar', fictionalMobile(), 'en');
+
+      // The till reports each wash with its own key; Kai's first, so his would have been decided before the others.
+      for (const { mobileNumber } of [kai, lucia, omar]) {
+        const visit = await request.post('/api/visits', {
+          headers: { authorization: `Bearer ${process.env.E2E_ADMIN_API_KEY}` },
+          data: { siteId: site, mobileNumber, externalId: `wash-${mobileNumber}`, package: 'Ultimate' },
+        });
+        expect(visit.status()).toBe(201);
+      }
+      const invitationTo = (mobileNumber: string) =>
+        twilio.requests
+          .map((r) => new URLSearchParams(r.body))
+          .find((form) => form.get('To') === mobileNumber && form.get('Body')?.includes('/survey?invite='));
+      await expect
+        .poll(() => invitationTo(lucia.mobileNumber) && invitationTo(omar.mobileNumber), {
+          timeout: 30_000,
+        })
+        .toBeTruthy();
+      expect(invitationTo(kai.mobileNumber)).toBeUndefined();
+      const text = invitationTo(lucia.mobileNumber)!.get('Body')!;
+      // Named for the operator and the site, in her language, with the opt-out line.
+      expect(text).toContain(siteName);
+      expect(text).toMatch(/¡gracias por su visita!.+Responda PARAR para no recibir más mensajes\.$/);
+      const link = /(https?:\/\/\S+\/survey\?invite=\S+)/.exec(text)![1]!;
+
+      // Lucía opens the link on her phone: the survey in Spanish; she answers as a detractor.
+      const phone = await page
+        .context()
+        .browser()!
+        .newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+      await phone.goto(link);
+      await expect(phone.getByRole('heading', { name: 'Cuéntenos sobre su visita' })).toBeVisible();
+      await phone.getByRole('group').first().getByRole('radio', { name: '3', exact: true }).check();
+      await phone.getByRole('textbox').fill('El secador no funcionaba.');
+      await phone.getByRole('button', { name: 'Enviar' }).click();
+      await expect(phone.getByRole('dialog', { name: '¡Gracias!' })).toBeVisible();
+      await expectNoSeriousViolations(phone);
+      // The link answers once.
+      await phone.goto(link);
+      await expect(phone.getByText('Ya respondió esta encuesta. ¡Gracias!')).toBeVisible();
+      await phone.close();
+
+      // Her page: a case opened, her survey reminder called off; Omar's reminder still waits for him.
+      await page.goto(`/admin/members/${lucia.customer.id}`);
+      const luciaTexts = page.getByRole('list', { name: 'Texts sent, newest first' }).getByRole('listitem');
+      await expect(luciaTexts.filter({ hasText: 'Reminder: survey' })).toContainText(
+        'Not sent: the survey was answered first',
+      );
+      await expect(luciaTexts.filter({ hasText: 'Survey invitation' })).toContainText('Sent');
+      await expect(page.getByRole('region', { name: 'Answers over time' }).getByTestId('latest-score')).toContainText(
+        'Latest score: 3 (detractor)',
+      );
+      await page.goto(`/admin/members/${omar.customer.id}`);
+      await expect(
+        page
+          .getByRole('list', { name: 'Texts sent, newest first' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Reminder: survey' }),
+      ).toContainText(/Due .+, if still needed then/);
+      await page.goto('/admin/follow-ups');
+      await expect(page.getByRole('link', { name: /Lucía Alvarez/ }).first()).toBeVisible();
+
+      // The dashboard, for the site: two invitations sent, one opened and answered, this week's NPS after a visit.
+      await page.goto('/admin');
+      await page.getByRole('combobox', { name: 'Site' }).selectOption({ label: siteName });
+      const bySite = page
+        .getByRole('region', { name: 'Invitations by site' })
+        .getByRole('row')
+        .filter({ hasText: siteName });
+      await expect(bySite.getByRole('cell')).toHaveText([siteName, 'Yes', '2', '2', '1', '1', '50%', '50%']);
+      const thisWeek = page.getByRole('region', { name: 'NPS by week' }).getByRole('row').filter({ hasText: '0 / 1' });
+      await expect(thisWeek.getByRole('cell')).toHaveText([/^\d{4}-\d\d-\d\d$/, '-100', '—', '-100', '0 / 1']);
       await expectNoSeriousViolations(page);
     } finally {
       await twilio.close();

@@ -118,6 +118,13 @@ describe("the invitation's lookup (decision 053)", () => {
     await expect(lookUp(() => Promise.resolve(response())).outcome).resolves.toEqual({ kind: 'refused', reason });
   });
 
+  it("says why a gone link answers nothing in its member's language, when the server names it", async () => {
+    const body = { error: { code: 'invitation_used', message: 'x', language: 'es' } };
+    const { outcome, shown } = lookUp(() => Promise.resolve(Response.json(body, { status: 410 })));
+    await expect(outcome).resolves.toEqual({ kind: 'refused', reason: 'invitation_used' });
+    expect(shown).toEqual(['es']);
+  });
+
   it('refuses an empty code (a link cut short) without asking', async () => {
     const { outcome, asked } = lookUp(() => Promise.resolve(Response.json(invitation)), '');
     await expect(outcome).resolves.toEqual({ kind: 'refused', reason: 'not_found' });

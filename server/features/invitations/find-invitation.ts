@@ -29,9 +29,12 @@ export async function openInvitation(
 ): Promise<InvitationRow> {
   const row = looksLikeToken(code) ? await rowOf(db, invitationCodeHash(code), options.lock ?? false) : undefined;
   if (!row) throw new ApiError(404, 'not_found', INVITATION_MESSAGES.notFound);
-  if (row.answeredAt) throw new ApiError(410, 'invitation_used', INVITATION_MESSAGES.used);
+  // A gone link still says its member's language: the page tells them why in it.
+  const language = isLanguage(row.language) ? row.language : undefined;
+  if (row.answeredAt)
+    throw new ApiError(410, 'invitation_used', INVITATION_MESSAGES.used, undefined, undefined, language);
   if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new ApiError(410, 'invitation_expired', INVITATION_MESSAGES.expired);
+    throw new ApiError(410, 'invitation_expired', INVITATION_MESSAGES.expired, undefined, undefined, language);
   }
   return row;
 }

@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody, ApiErrorCode } from '../../../src/domain/api-error-body';
+import type { Language } from '../../../src/domain/language';
 import type { FieldErrors } from '../../../src/domain/validation';
 
 /** An expected refusal: the handler throws it, the app answers it as JSON and rolls back any open transaction. */
@@ -10,6 +11,7 @@ export class ApiError extends Error {
     message: string,
     readonly issues?: FieldErrors,
     readonly codes?: Record<string, string>,
+    readonly language?: Language,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,6 +24,7 @@ export class ApiError extends Error {
         message: this.message,
         ...(this.issues ? { issues: this.issues } : {}),
         ...(this.codes ? { codes: this.codes } : {}),
+        ...(this.language ? { language: this.language } : {}),
       },
     };
   }

@@ -113,7 +113,11 @@ describe.each(DRIVERS)('survey invitations on %s', (driver) => {
     const again = await t.call('POST', `/api/survey-invitations/${code}/survey`, { json: answer });
     expect(again.status).toBe(410);
     expect(again.body.error.code).toBe('invitation_used');
-    expect((await t.call('GET', `/api/survey-invitations/${code}`)).body.error.code).toBe('invitation_used');
+    // The page says so in the member's language (the invitation's).
+    expect((await t.call('GET', `/api/survey-invitations/${code}`)).body.error).toMatchObject({
+      code: 'invitation_used',
+      language: 'en',
+    });
     expect(await surveyCount()).toBe(before);
   });
 
