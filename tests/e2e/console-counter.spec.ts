@@ -35,7 +35,6 @@ test('a manager issues and texts a code at the counter, and follows it to comple
   const link = (await page.getByTestId('issued-link').textContent())!.trim();
   await expectNoSidewaysScroll(page);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: '/tmp/i-shots/counter-issued-390.png', fullPage: true });
 
   const row = page.getByTestId('issued-code').filter({ hasText: mobile.slice(-4) });
   await expect(row).toContainText('Ceramic Shine');
@@ -54,7 +53,6 @@ test('a manager issues and texts a code at the counter, and follows it to comple
   const png = PNG.sync.read(await qr.screenshot());
   expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(link);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: '/tmp/i-shots/counter-list-390.png', fullPage: true });
 
   // ...and completes the profile.
   await submitCustomer(request, { ...memberProfile, registrationId: opened.id, isAgreedToTerms: true });
@@ -80,7 +78,6 @@ test.describe('at a desk', () => {
     await expect(row).toContainText('by ADMIN_API_KEY');
     await expect(row.getByTestId('code-stage')).toHaveText(/^Text/);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/i-shots/counter-1280.png', fullPage: true });
 
     await page.getByLabel('Day', { exact: true }).fill('2020-01-01');
     await expect(page.getByRole('heading', { name: 'Codes issued on 2020-01-01' })).toBeVisible();

@@ -48,7 +48,6 @@ for (const screen of [
       await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('');
       await expectNoSidewaysScroll(page);
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `/tmp/i-shots/inbox-${screen.name}.png`, fullPage: true });
 
       const open = page.getByRole('link', { name: 'Rosa Alvarez' });
       if (screen.hasTouch) await open.tap();
@@ -70,7 +69,6 @@ for (const screen of [
       await expect(timeline.first().getByRole('link', { name: /received texts/ })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `/tmp/i-shots/case-${screen.name}.png`, fullPage: true });
 
       const profile = page.getByRole('link', { name: "The member's profile" });
       if (screen.hasTouch) await profile.tap();
@@ -82,7 +80,6 @@ for (const screen of [
       await expect(visits.getByText('No visit yet')).toHaveCount(0);
       await expectNoSidewaysScroll(page);
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `/tmp/i-shots/member-visits-${screen.name}.png`, fullPage: true });
     });
   });
 }

@@ -20,7 +20,6 @@ test("an owner's navigation is one row on a phone that scrolls, with a hint, by 
   expect((await nav.boundingBox())!.height).toBeLessThan(56);
   await expect(nav.getByRole('link', { name: 'Issue a code' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Issue a code' })).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '/tmp/i-shots/nav-390.png' });
 
   // More lies to one side: the hint says so, and scrolling the row (a swipe) brings the last page into view.
   await expect(nav.getByTestId('nav-more-after').or(nav.getByTestId('nav-more-before')).first()).toBeVisible();
