@@ -235,8 +235,8 @@ describe.each(DRIVERS)('reminders, and every kind of text through one delivery, 
     await deliver(invitation.reminder.id, due);
     await deliver(invitation.reminder.id, after(due, HOUR));
     expect(textsTo(invitation.mobileNumber).map((text) => text.body)).toEqual([
-      `Brightwater – Harbor Road: ¡gracias por su visita! ¿Qué tal lo hicimos? ${link} Responda PARAR para no recibir más mensajes.`,
-      `Brightwater – Harbor Road: un recordatorio: ¿qué tal lo hicimos en su visita? ${link} Responda PARAR para no recibir más mensajes.`,
+      `Brightwater, Harbor Road: ¡gracias por su visita! ¿Qué tal lo hicimos? ${link} Responda PARAR para no recibir más mensajes.`,
+      `Brightwater, Harbor Road: un recordatorio: ¿qué tal lo hicimos en su visita? ${link} Responda PARAR para no recibir más mensajes.`,
     ]);
   });
 
