@@ -16,7 +16,7 @@ import { inspectorOptions } from '../../lib/inspector';
 import { useNationalNumber } from '../../lib/phone-display';
 import { runtimeConfig } from '../../lib/read-runtime-config';
 import { clearProgress, loadProgress, saveCompletion, saveProgress } from '../../lib/session-store';
-import { ConnectionProblem } from './connection-problem';
+import { ConnectionProblem } from '../../components/connection-problem/connection-problem';
 import { FirstLookupContext } from './first-lookup-context';
 import { typedBeforeStart } from './typed-before-start';
 import styles from './home-page.module.css';

@@ -13,6 +13,7 @@ import { surveyMachine } from '../../../machines/survey/survey.machine';
 import type { SurveyInput } from '../../../machines/survey/survey.types';
 import { toSurveyView } from '../../../machines/survey/survey.view';
 import { getInvitation, postInvitationAnswer } from '../../api/invitations';
+import { ConnectionProblem } from '../../components/connection-problem/connection-problem';
 import { countReviewOpened, postSurvey } from '../../api/surveys';
 import type { InvitationRefusal } from '../../domain/invitations';
 import { chosenLanguage } from '../../domain/language';
@@ -118,16 +119,7 @@ export function SurveyPage() {
           </p>
         )}
       </section>
-      {view.showLookupFailed && (
-        <div className={styles.problem} role="alert">
-          <p>
-            <strong>{t`We couldn't connect.`}</strong> {t`Check your signal and try again.`}
-          </p>
-          <button className={buttons.secondary} type="button" onClick={() => send({ type: 'user.retry' })}>
-            {t`Try again`}
-          </button>
-        </div>
-      )}
+      {view.showLookupFailed && <ConnectionProblem during="lookup" onRetry={() => send({ type: 'user.retry' })} />}
       {view.showForm && (
         <form
           aria-label={t`Survey`}

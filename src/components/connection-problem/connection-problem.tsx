@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
-import buttons from '../../components/buttons/buttons.module.css';
-import styles from './home-page.module.css';
+import buttons from '../buttons/buttons.module.css';
+import styles from './connection-problem.module.css';
 
 /**
  * The spec leaves network failures open: they are never an invalid code. Each says what is true of its moment:
