@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { derivedCode, derivedKey } from '../../platform/values/derived-codes';
 import { hashToken } from '../../platform/values/tokens';
 
 /**
@@ -11,12 +11,11 @@ export interface InvitationSecret {
 }
 
 export const invitationSecretOf = (authSecret: string): InvitationSecret => ({
-  key: createHmac('sha256', authSecret).update('club-profile survey invitations v1').digest(),
+  key: derivedKey(authSecret, 'club-profile survey invitations v1'),
 });
 
-/** 192 bits of the id's HMAC, URL-safe: 32 characters, as a registration's code. */
 export const invitationCodeFor = (secret: InvitationSecret, invitationId: string): string =>
-  createHmac('sha256', secret.key).update(invitationId).digest().subarray(0, 24).toString('base64url');
+  derivedCode(secret.key, invitationId);
 
 /** The hash an invitation row keeps of its code. */
 export const invitationCodeHash = (code: string): string => hashToken(code);

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { derivedCode, derivedKey } from '../../platform/values/derived-codes';
 import { hashToken } from '../../platform/values/tokens';
 
 /**
@@ -11,12 +11,10 @@ export interface CodeSecret {
 }
 
 export const codeSecretOf = (authSecret: string): CodeSecret => ({
-  key: createHmac('sha256', authSecret).update('club-profile registration codes v1').digest(),
+  key: derivedKey(authSecret, 'club-profile registration codes v1'),
 });
 
-/** 192 bits of the id's HMAC, URL-safe: 32 characters, as random codes were. */
-export const codeFor = (secret: CodeSecret, registrationId: string): string =>
-  createHmac('sha256', secret.key).update(registrationId).digest().subarray(0, 24).toString('base64url');
+export const codeFor = (secret: CodeSecret, registrationId: string): string => derivedCode(secret.key, registrationId);
 
 /**
  * The code of a stored registration, made again, or null when this key did not make it: a code issued before codes
