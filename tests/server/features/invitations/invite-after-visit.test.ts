@@ -146,6 +146,9 @@ describe.each(DRIVERS)('asking a member for feedback after a visit, on %s', (dri
     expect(await invite(visitId)).toEqual({ invited: false, reason: 'site_not_asking' });
     expect(await invite('no-such-visit')).toEqual({ invited: false, reason: 'visit_gone' });
     expect(await db.select().from(surveyInvitations).where(eq(surveyInvitations.visitId, visitId))).toEqual([]);
+    // A day counts from the invitation's due time, the visit plus the site's delay: a minute within it still asks.
+    const { visitId: delayed } = await visitOfMember({ askDelayMinutes: 120 });
+    expect((await invite(delayed, after(DUE, DAY - MINUTE))).invited).toBe(true);
   });
 
   it('invites a member at most once in the site’s N days', async () => {
@@ -195,5 +198,18 @@ describe.each(DRIVERS)('asking a member for feedback after a visit, on %s', (dri
     const next = await fixture.visit(siteId, number, after(VISIT, DAY + MINUTE));
     const nextContext = { ...context, now: () => after(DUE, DAY + MINUTE) };
     expect(await inviteAfterVisit(nextContext, next)).toEqual({ invited: false, reason: 'text_budget' });
+  });
+
+  it("asks no one past the site's hourly texting budget, which is the site's own", async () => {
+    const context = invitationContext(db, () => DUE, { perSite: 1 });
+    const first = await visitOfMember();
+    expect((await inviteAfterVisit(context, first.visitId)).invited).toBe(true);
+    // Another member at the same site, within the hour: the site's texts are spent.
+    const number = newNumber();
+    await fixture.member(number);
+    const second = await fixture.visit(first.siteId, number, VISIT);
+    expect(await inviteAfterVisit(context, second)).toEqual({ invited: false, reason: 'text_budget' });
+    // Another site has a budget of its own.
+    expect((await inviteAfterVisit(context, (await visitOfMember()).visitId)).invited).toBe(true);
   });
 });

@@ -16,8 +16,16 @@ export const QUIET_HOURS: QuietHoursDefaults = {
 export const AUTH_SECRET = 'feedback-test-auth-secret-0123456789';
 
 /** The invitation job's context on a moved clock, with fresh texting budgets (per number per day: `perNumber`). */
-export function invitationContext(db: Db, now: () => Date, budgets: { perNumber?: number } = {}): InvitationContext {
-  const limits = { ...parseEnv({}).limits, ...(budgets.perNumber ? { textsPerNumberPerDay: budgets.perNumber } : {}) };
+export function invitationContext(
+  db: Db,
+  now: () => Date,
+  budgets: { perNumber?: number; perSite?: number } = {},
+): InvitationContext {
+  const limits = {
+    ...parseEnv({}).limits,
+    ...(budgets.perNumber ? { textsPerNumberPerDay: budgets.perNumber } : {}),
+    ...(budgets.perSite ? { textsPerIssuerPerHour: budgets.perSite } : {}),
+  };
   return {
     db,
     secret: invitationSecretOf(AUTH_SECRET),
