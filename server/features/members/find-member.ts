@@ -10,7 +10,8 @@ import { inSites, type SiteScope } from './list-conditions';
 import { inboundMessagesOf, smsConsentOf } from './sms-consent-view';
 import { isoOrNull } from '../../platform/values/iso-time';
 import { memberVisits } from '../visits/member-visits';
-import { latestCodeTexts, memberTexts } from './member-texts';
+import { memberTexts } from './member-texts';
+import { latestCodeTexts } from '../integrations/sms/queue-sms';
 
 export const NO_SUCH_MEMBER = 'There is no such member.';
 

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SentText, TextKind } from '../../../src/domain/invitations';
-import type { SmsStatus } from '../../../src/domain/webhooks';
 import type { Db, Tx } from '../../platform/db/client';
 import { registrations, smsMessages, surveyInvitations } from '../../platform/db/schema';
 import { toSmsStatus } from '../integrations/sms/queue-sms';
@@ -55,33 +54,4 @@ export async function memberTexts(
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(MEMBER_TEXTS_SHOWN);
   return rows.map(({ text, siteId }) => toSentText(text, siteId));
-}
-
-/**
- * The latest text of each kind for each of these registrations: a code's status is its `code` text's, and its
- * reminder shows beside it (decision 053). One query for a page of codes.
- */
-export async function latestCodeTexts(
-  db: Db | Tx,
-  registrationIds: readonly string[],
-): Promise<Map<string, { code?: SmsStatus; reminder?: SmsStatus }>> {
-  const found = new Map<string, { code?: SmsStatus; reminder?: SmsStatus }>();
-  if (registrationIds.length === 0) return found;
-  const rows = await db
-    .select()
-    .from(smsMessages)
-    .where(
-      and(
-        inArray(smsMessages.registrationId, [...registrationIds]),
-        inArray(smsMessages.kind, ['code', 'code_reminder']),
-      ),
-    )
-    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id));
-  for (const row of rows) {
-    const texts = found.get(row.registrationId) ?? {};
-    const which = row.kind === 'code' ? 'code' : 'reminder';
-    texts[which] ??= toSmsStatus(row);
-    found.set(row.registrationId, texts);
-  }
-  return found;
 }

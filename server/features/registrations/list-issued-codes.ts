@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db/client';
 import { apiKeys, registrations, sites, staff } from '../../platform/db/schema';
 import { afterCursor, cursorKey, keysetPage, orderOf, type KeysetOrder } from '../../platform/lists/keyset-page';
 import { notDemoRegistration } from '../demo/not-demo';
+import { latestCodeTexts } from '../integrations/sms/queue-sms';
 import { isoOrNull } from '../../platform/values/iso-time';
 import { inSites, siteNameColumn, type SiteScope } from '../members/list-conditions';
-import { latestCodeTexts } from '../members/member-texts';
 
 const NEWEST_FIRST: KeysetOrder = {
   parts: [

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TextKind } from '../../../../src/domain/invitations';
 import { nextSendTime } from '../../../../src/domain/quiet-hours';
 import type { SmsStatus } from '../../../../src/domain/webhooks';
@@ -156,11 +156,34 @@ export const cancelQueuedSms = (tx: Tx | Db, registrationId: string, at: Date): 
 
 /** The latest text of a registration's code, if any: its reminder, waiting or sent, is not the code's status. */
 export async function findRegistrationSms(db: Db, registrationId: string): Promise<SmsStatus | null> {
-  const [row] = await db
+  return (await latestCodeTexts(db, [registrationId])).get(registrationId)?.code ?? null;
+}
+
+/**
+ * The latest text of each kind for each of these registrations: a code's status is its `code` text's, and its
+ * reminder shows beside it (decision 053). One query for a page of codes.
+ */
+export async function latestCodeTexts(
+  db: Db | Tx,
+  registrationIds: readonly string[],
+): Promise<Map<string, { code?: SmsStatus; reminder?: SmsStatus }>> {
+  const found = new Map<string, { code?: SmsStatus; reminder?: SmsStatus }>();
+  if (registrationIds.length === 0) return found;
+  const rows = await db
     .select()
     .from(smsMessages)
-    .where(and(eq(smsMessages.registrationId, registrationId), eq(smsMessages.kind, 'code')))
-    .orderBy(desc(smsMessages.createdAt))
-    .limit(1);
-  return row ? toSmsStatus(row) : null;
+    .where(
+      and(
+        inArray(smsMessages.registrationId, [...registrationIds]),
+        inArray(smsMessages.kind, ['code', 'code_reminder']),
+      ),
+    )
+    .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id));
+  for (const row of rows) {
+    const texts = found.get(row.registrationId) ?? {};
+    const which = row.kind === 'code' ? 'code' : 'reminder';
+    texts[which] ??= toSmsStatus(row);
+    found.set(row.registrationId, texts);
+  }
+  return found;
 }
