@@ -22,6 +22,9 @@ export const FEEDBACK_DEFAULTS = {
   inviteReminderMinutes: 2 * 24 * 60,
 } as const;
 
+/** The names of a site's feedback settings. */
+export const FEEDBACK_SETTING_KEYS = Object.keys(FEEDBACK_DEFAULTS) as (keyof typeof FEEDBACK_DEFAULTS)[];
+
 /** The limits of a site's feedback settings: a delay up to a week, an interval up to a year. */
 export const FEEDBACK_LIMITS = { maxDelayMinutes: 7 * 24 * 60, maxEveryDays: 365 } as const;
 

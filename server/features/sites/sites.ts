@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SMS_WINDOW, type SendingWindow } from '../../../src/domain/quiet-hours';
-import { FEEDBACK_DEFAULTS, type FeedbackSettings } from '../../../src/domain/invitations';
+import { FEEDBACK_DEFAULTS, FEEDBACK_SETTING_KEYS, type FeedbackSettings } from '../../../src/domain/invitations';
 import { unnamedSiteName, type NewSite, type Site, type SiteChange } from '../../../src/domain/sites';
 import type { Db, Tx } from '../../platform/db/client';
 import { sites } from '../../platform/db/schema';
+import { pick } from '../../platform/values/pick';
 import { notDemoSite, type DemoShown } from '../demo/not-demo';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -18,26 +19,11 @@ const windowColumns = (window: SendingWindow | null | undefined) => ({
 });
 
 /** A site's feedback settings (decision 053), as its row holds them. */
-export const feedbackSettingsOf = (row: SiteRow): FeedbackSettings => ({
-  askAfterVisit: row.askAfterVisit,
-  askDelayMinutes: row.askDelayMinutes,
-  askEveryDays: row.askEveryDays,
-  codeReminder: row.codeReminder,
-  codeReminderMinutes: row.codeReminderMinutes,
-  inviteReminder: row.inviteReminder,
-  inviteReminderMinutes: row.inviteReminderMinutes,
-});
+const feedbackSettingsOf = (row: SiteRow): FeedbackSettings => pick(row, FEEDBACK_SETTING_KEYS);
 
-/** The feedback settings a new site or a change names, leaving out those it does not. */
-const feedbackColumns = (input: Partial<FeedbackSettings>): Partial<FeedbackSettings> => ({
-  askAfterVisit: input.askAfterVisit,
-  askDelayMinutes: input.askDelayMinutes,
-  askEveryDays: input.askEveryDays,
-  codeReminder: input.codeReminder,
-  codeReminderMinutes: input.codeReminderMinutes,
-  inviteReminder: input.inviteReminder,
-  inviteReminderMinutes: input.inviteReminderMinutes,
-});
+/** The feedback settings a new site or a change names; those it leaves out stay undefined, so unchanged. */
+const feedbackColumns = (input: Partial<FeedbackSettings>): Partial<FeedbackSettings> =>
+  pick(input, FEEDBACK_SETTING_KEYS);
 
 /** A site as the API answers it, its zone DEFAULT_TIMEZONE's and its window SMS_WINDOW's when it has none. */
 const toSite = (row: SiteRow, defaultTimeZone: string, defaultWindow: SendingWindow): Site => ({
