@@ -132,6 +132,8 @@ describe.each(DRIVERS)('survey invitations on %s', (driver) => {
     ]);
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(a.body.id).toBe(b.body.id);
+    // The second is the first's answer replayed, and says so.
+    expect([a.headers.get('idempotent-replayed'), b.headers.get('idempotent-replayed')].sort()).toEqual([null, 'true']);
     expect(await surveyCount()).toBe(before + 1);
   });
 
@@ -218,5 +220,20 @@ describe.each(DRIVERS)('survey invitations on %s', (driver) => {
     expect(res.body).toMatchObject({ customerId, recommendToOthersScore: 0, comments: '' });
     expect((await invitationOf(invitation.id)).answeredAt).not.toBeNull();
     expect((await t.call('POST', `/api/survey-invitations/${code}/survey`, { json: answer })).status).toBe(410);
+  });
+
+  // Last: it spends this client's budget of unknown codes.
+  it("counts unknown codes against the client, as a registration code's lookup does, and still answers a known one", async () => {
+    const { customerId } = await member();
+    const { code } = await invite(customerId);
+    const unknown = (n: number) => `${'U'.repeat(31)}${String.fromCharCode(65 + (n % 26))}`;
+    const statuses: number[] = [];
+    for (let n = 0; n < t.env.limits.lookupMissesPerMinute + 1; n++) {
+      statuses.push((await t.call('GET', `/api/survey-invitations/${unknown(n)}`)).status);
+    }
+    // Unknown is 404 until the budget (part spent by the tests above) is gone, then 429.
+    expect(statuses[0]).toBe(404);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await t.call('GET', `/api/survey-invitations/${code}`)).status).toBe(200);
   });
 });
